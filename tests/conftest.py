@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from importlib.metadata import entry_points
 
 import pytest
 
@@ -14,6 +15,12 @@ os.environ.setdefault("NUMBA_CACHE_DIR", str(REPO_ROOT / ".numba_cache"))
 
 ENGINES = ("python", "jit")
 
+# Our scripts are collected by our own pytest plugin, which an install registers (the pytest11
+# entry point). An install made before the entry point existed lacks it: load it by module
+# (then `-p no:zxmonopoly_pytest` is the name that turns it off).
+if not entry_points(group="pytest11", name="zxmonopoly"):
+    pytest_plugins = ["zxmonopoly_pytest"]
+
 
 @pytest.fixture(params=ENGINES)
 def engine(request: pytest.FixtureRequest) -> str:
@@ -24,3 +31,30 @@ def engine(request: pytest.FixtureRequest) -> str:
         pytest.skip("numba cannot be imported: no jit engine")
     return request.param
 
+
+@pytest.fixture
+def game():
+    """The bundled game at its title screen, waiting for a key (python engine): a
+    :meth:`~zxmonopoly.harness.Session.game` started from the once-per-process snapshot."""
+    from zxmonopoly.harness import Session
+
+    return Session.game(engine="python")
+
+
+@pytest.fixture
+def rig():
+    """A fresh :class:`~zxmonopoly.harness.rig.GameRig` (python engine): the game's code in RAM,
+    its state block cleared, routines callable by name."""
+    from zxmonopoly.harness.rig import GameRig
+
+    return GameRig(engine="python")
+
+
+@pytest.fixture(scope="module")
+def shared_rig():
+    """One :class:`~zxmonopoly.harness.rig.GameRig` for a whole module (the default engine):
+    each test sets up its own position on it (``tests.game.helpers.Game`` clears the block).
+    Not named ``machine``: that is a Spectrum48 (tests/roms/conftest.py, ``rig.machine``)."""
+    from zxmonopoly.harness.rig import GameRig
+
+    return GameRig()

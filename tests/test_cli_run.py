@@ -233,7 +233,7 @@ def test_game_not_built(capsys, tmp_path, monkeypatch):
 
 
 def test_a_program_saving_too_much_does_not_stop_run(capsys, tmp_path, monkeypatch):
-    from tests.spectrum.test_tapedeck import TAPE_ROM, save_loop
+    from tests.spectrum.roms import TAPE_ROM, save_loop
     from zxmonopoly import snapshot
 
     monkeypatch.chdir(tmp_path)

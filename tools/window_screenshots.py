@@ -24,7 +24,7 @@ from zxmonopoly.ui.window import Window  # noqa: E402
 
 #: Frames until the game's title is complete after a fast load.
 TITLE_FRAMES = 300
-#: Menu lines to go down to reach "Status line" (Window._main_page's order), then up to "Speed".
+#: Menu lines to go down to reach "Status line" (menu.main_page's order), then up to "Speed".
 TO_STATUS, STATUS_TO_SPEED = 11, 4
 
 

@@ -156,7 +156,7 @@ auction_refuse_low:
 
 ; ---------------------------------------------------------------------------------------------
 ; auction_refused - the low tone, and the refusal shown stays REFUSAL_FRAMES at either speed
-; Input: none.  Output: none.  Corrupts: AF, B, DE, HL.
+; Input: none.  Output: none.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 auction_refused:
         ld b, REFUSAL_FRAMES

@@ -646,7 +646,7 @@ mortgage_interest:
 ; ---------------------------------------------------------------------------------------------
 ; mortgage_sum - what mortgaging a square brings its owner (the mortgage value), or what
 ; lifting its mortgage costs (the value and 10 %, A53), as the M question says (issue 28)
-; Input: A = square.  Output: HL = pounds.  Corrupts: AF, BC, DE.
+; Input: A = square.  Output: HL = pounds.  Corrupts: AF, C, DE.
 ; ---------------------------------------------------------------------------------------------
 mortgage_sum:
         push af

@@ -195,8 +195,7 @@ board_draw_all:
         ld a, ATTR_MESSAGE          ; the message lines keep this after cls
         call cls
         call board_draw_menu
-        ld a, (v_flat_board)
-        or a
+        call board_is_flat
         jr nz, .flat                ; Is the board drawn flat (B)?
         call b3_draw_all            ; the default: the perspective board
         jr .list
@@ -228,6 +227,22 @@ board_draw_all:
         call board_current_record
         ld a, (hl)
         jp closeup_show
+
+; ---------------------------------------------------------------------------------------------
+; board_is_flat - which board is drawn: the flat one (B) or the perspective one (the default,
+; perspective.asm).  The one place that reads v_flat_board: every drawing routine that has a
+; perspective twin asks here
+; Input: v_flat_board.  Output: NZ for the flat board, Z for the perspective one.
+; Corrupts: F.
+; ---------------------------------------------------------------------------------------------
+board_is_flat:
+        push bc
+        ld b, a
+        ld a, (v_flat_board)
+        or a                        ; (LD does not touch the flags: A comes back as it was)
+        ld a, b
+        pop bc
+        ret
 
 ; ---------------------------------------------------------------------------------------------
 ; board_current_record - where the current player's square is
@@ -285,13 +300,8 @@ str_board_title:
 ; Input: A = square 0..39.  Output: drawn.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_square:
-        push af
-        ld a, (v_flat_board)
-        or a
-        jr nz, .flat                ; Flat (B)?  Else the perspective board draws it.
-        pop af
-        jp b3_draw_square
-.flat:  pop af
+        call board_is_flat
+        jp z, b3_draw_square        ; The perspective board?  It draws its own.
         push ix
         call board_square_info
         ld a, (bd_square)
@@ -781,13 +791,8 @@ board_jail_bars:
 ; Input: A = square.  Output: FLASH set on its cells.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_mark_square:
-        push af
-        ld a, (v_flat_board)
-        or a
-        jr nz, .flat                ; Flat (B)?  Else the perspective board marks it.
-        pop af
-        jp b3_mark_square
-.flat:  pop af
+        call board_is_flat
+        jp z, b3_mark_square        ; The perspective board?  It marks its own.
         push ix
         call board_find_corner
         jr nz, .edge                ; An edge square?  (a corner flashes whole)
@@ -835,8 +840,7 @@ board_flash_rect:
 ; =============================================================================================
 board_draw_players:
         ld bc, PLIST_TOP * 256 + CENTRE_LEFT
-        ld a, (v_flat_board)
-        or a
+        call board_is_flat
         jr nz, .origin              ; Flat (B)?  The list sits in the board's middle.
         ld bc, (B3_LIST_TOP + 1) * 256 + B3_LIST_LEFT
 .origin:
@@ -1055,7 +1059,7 @@ board_draw_status:
         call print_string
         ld a, (v_speed)             ; the fast setting shows that it is on (issue 28)
         cp AI_SPEED_FAST
-        ret nz
+        ret nz                      ; Not the fast setting?
         ld hl, str_board_fast
         jp print_string
 
@@ -1068,8 +1072,7 @@ str_board_fast:       db PR_AT, STATUS_ROW, COLUMNS - 6, PR_ATTR, ATTR_STATUS_FA
 ; Input: v_dice.  Output: drawn.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_dice:
-        ld a, (v_flat_board)
-        or a
+        call board_is_flat
         jp z, b3_draw_dice          ; The perspective board?  It draws its own dice.
         ld bc, DICE_LABEL_ROW * 256 + PANEL_LEFT
         ld de, (DOUBLE_ROW - DICE_LABEL_ROW + 1) * 256 + PANEL_WIDTH
@@ -1160,8 +1163,7 @@ board_doubled:                      ; a nibble with each bit doubled
 ; Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_clock:
-        ld a, (v_flat_board)
-        or a
+        call board_is_flat
         jp z, b3_draw_clock         ; The perspective board?  It draws its own clock.
         ld a, (v_short_game)
         or a

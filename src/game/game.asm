@@ -64,7 +64,7 @@ game_abort:
 
 ; ---------------------------------------------------------------------------------------------
 ; game_end - declare the game's end and how (the record), then game_stop
-; Input: E = END_*.  Output: returns to game_run's caller.  Corrupts: all.
+; Input: E = END_*.  Output: returns to game_run's caller.  Corrupts: AF, B, D, HL.
 ; ---------------------------------------------------------------------------------------------
 game_end:
         ld a, EVK_GAME_END
@@ -133,7 +133,8 @@ game_new:
 ; ---------------------------------------------------------------------------------------------
 ; game_idle - once a frame while a key is awaited: redraw the clock each minute; at time-up
 ; value the holdings (booklet C, Short game)
-; Input: none.  Output: may leave the game (game_abort).  Corrupts: AF, BC, DE, HL.
+; Input: none.  Output: may leave the game (game_abort).  Corrupts: AF, BC, DE, HL; IX, IY
+; when it leaves.
 ; ---------------------------------------------------------------------------------------------
 game_idle:
         ld a, (clock_changed)
@@ -372,7 +373,7 @@ turn_rent_window:
 ; ---------------------------------------------------------------------------------------------
 ; turn_rent_wait - the rent window: wait B frames for R (held already counts: it may have
 ; been pressed while the computer thought); no other key ends it, so no reflex throws
-; Input: B = frames.  Output: A = 'R', or 'D' when the window closes.  Corrupts: F, BC, DE,
+; Input: B = frames.  Output: A = 'R', or 'D' when the window closes.  Corrupts: F, B, DE,
 ; HL.
 ; ---------------------------------------------------------------------------------------------
 turn_rent_wait:
@@ -481,7 +482,8 @@ turn_lower_restore:
 ; ---------------------------------------------------------------------------------------------
 ; turn_end_game - CAPS SHIFT+SPACE: end the game after a Y (a BREAK pressed by accident must
 ; not end an evening's game)
-; Input: none.  Output: leaves the game on Y.  Corrupts: AF, BC, DE, HL.
+; Input: none.  Output: leaves the game on Y.  Corrupts: AF, BC, DE, HL; IX, IY when it
+; leaves.
 ; ---------------------------------------------------------------------------------------------
 turn_end_game:
         call msg_clear

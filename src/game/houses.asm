@@ -325,7 +325,7 @@ houses_build:
         ld a, h                     ; the record's cause: a price given is a shortage
         or l                        ; auction's bid, else the printed cost
         ld a, EVK_BUILD
-        jr z, .cause
+        jr z, .cause                ; No price given (a plain build)?
         ld a, EVK_SHORTAGE
 .cause: ld (houses_cause), a
         ld a, (houses_square)

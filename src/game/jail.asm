@@ -12,16 +12,27 @@ JAIL_LAST_FREE_TURN equ 1           ; the fine may be paid before the 1st and 2n
 JAIL_TURNS      equ MAX_TURNS_IN_JAIL
 
 ; ---------------------------------------------------------------------------------------------
-; jail_send - the current player goes straight to jail; the turn ends (jail_send: the Go to
-; Jail square; jail_send_card: a card; jail_send_now: the third double, without the message)
+; jail_send - the current player goes straight to jail from the Go to Jail square; the turn
+; ends
 ; Input: IX = player.  Output: on JAIL_SQUARE, PF_IN_JAIL, no jail turns yet; the record
-; says how.  Corrupts: all but IX.
+; says how.  Corrupts: all but IX, IY.
 ; ---------------------------------------------------------------------------------------------
 jail_send:
         ld e, JAIL_BY_SQUARE
         jr jail_send_by
+
+; ---------------------------------------------------------------------------------------------
+; jail_send_card - jail_send for a "Go to jail" card
+; Input: IX = player.  Output: as jail_send.  Corrupts: all but IX, IY.
+; ---------------------------------------------------------------------------------------------
 jail_send_card:
         ld e, JAIL_BY_CARD
+        ; continues into jail_send_by
+
+; ---------------------------------------------------------------------------------------------
+; jail_send_by - the message and the low tone, then jail_send_record
+; Input: IX = player, E = JAIL_BY_*.  Output: as jail_send.  Corrupts: all but IX, IY.
+; ---------------------------------------------------------------------------------------------
 jail_send_by:
         push de
         ld hl, str_jail_go_to_jail
@@ -33,11 +44,16 @@ jail_send_by:
 ; ---------------------------------------------------------------------------------------------
 ; jail_send_now - jail_send without its message and tone (the caller has said why: the
 ; third double)
-; Input: IX = player.  Output: on JAIL_SQUARE, PF_IN_JAIL, no jail turns yet; the record
-; says how.  Corrupts: all but IX.
+; Input: IX = player.  Output: as jail_send.  Corrupts: all but IX, IY.
 ; ---------------------------------------------------------------------------------------------
 jail_send_now:
         ld e, JAIL_BY_DOUBLES
+        ; continues into jail_send_record
+
+; ---------------------------------------------------------------------------------------------
+; jail_send_record - declare the way in (the record), move the token there and end the turn
+; Input: IX = player, E = JAIL_BY_*.  Output: as jail_send.  Corrupts: all but IX, IY.
+; ---------------------------------------------------------------------------------------------
 jail_send_record:
         call record_player
         ld b, a
@@ -63,7 +79,7 @@ jail_send_record:
 
 ; ---------------------------------------------------------------------------------------------
 ; jail_record_out - declare the current player's way out of jail (the record, events.asm)
-; Input: IX = player, E = JAIL_OUT_*.  Output: recorded.  Corrupts: AF, BC, D, HL.
+; Input: IX = player, E = JAIL_OUT_*.  Output: recorded.  Corrupts: AF, B, D, HL.
 ; ---------------------------------------------------------------------------------------------
 jail_record_out:
         call record_player

@@ -369,7 +369,7 @@ setup_short_game:
 ; The players immediately pay the Bank the price"; each deed is drawn at random from those
 ; the Bank holds, each player's shown with what he paid
 ; Input: v_options, v_players.  Output: SETUP_DEAL_CARDS properties owned by each player and
-; paid for.  Corrupts: all but IX.
+; paid for.  Corrupts: all but IX, IY.
 ; ---------------------------------------------------------------------------------------------
 setup_deal:
         ld a, (v_options)

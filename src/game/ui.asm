@@ -143,8 +143,9 @@ msg_hold_start:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; msg_hold_wait - wait until the message shown has stayed msg_hold frames (a deal's hold ends
-; at a key too); then no hold
+; msg_hold_wait - wait until the message shown has stayed msg_hold whole frames on the screen
+; (counted from the frame after msg_hold_start's; a deal's hold ends at a key too); then no
+; hold
 ; Input: msg_hold, msg_shown_at, msg_hold_keys.  Output: msg_hold 0.  Corrupts: AF, BC, DE,
 ; HL.
 ; ---------------------------------------------------------------------------------------------
@@ -158,8 +159,8 @@ msg_hold_wait:
         sbc hl, de                  ; HL = frames it has been shown
         ld e, a
         ld d, 0
-        or a
-        sbc hl, de
+        scf                         ; one frame more: the text may be finished only after
+        sbc hl, de                  ; the frame's end that follows msg_hold_start
         jr nc, .done                ; Shown long enough?
         ld a, (msg_hold_keys)
         or a
@@ -173,14 +174,20 @@ msg_hold_wait:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; msg_hold_money / msg_hold_deal - the message shown is a money result (PACE_MONEY_FRAMES) or
-; a deal (PACE_DEAL_FRAMES, or until a key); nothing when no pace holds (msg_hold 0)
-; Input: none.  Output: msg_hold raised, msg_hold_keys.  Corrupts: nothing.
+; msg_hold_money - the message shown is a money result: held PACE_MONEY_FRAMES when a pace
+; holds (msg_hold not 0), nothing otherwise
+; Input: none.  Output: msg_hold raised.  Corrupts: nothing.
 ; ---------------------------------------------------------------------------------------------
 msg_hold_money:
         push af
         ld a, PACE_MONEY_FRAMES
         jr msg_hold_raise
+
+; ---------------------------------------------------------------------------------------------
+; msg_hold_deal - the message shown is a deal: held PACE_DEAL_FRAMES or until a key when a
+; pace holds (msg_hold not 0), nothing otherwise
+; Input: none.  Output: msg_hold raised, msg_hold_keys.  Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
 msg_hold_deal:
         push af
         ld a, (msg_hold)

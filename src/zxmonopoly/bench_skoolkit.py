@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import benchmarks
+from .spectrum.timing import FRAME_TSTATES  # the 48K's frame, as both sides count it
 
 #: The workload's outer loop (``outer: LD B,16``): a SkoolKit run stops each time PC is back.
 WORKLOAD_OUTER = 0x8010
@@ -29,8 +30,6 @@ CHECK_PASSES = 100
 #: and our machine after.
 CHECK_FRAMES = 20
 CHECK_FRAME_TSTATES = 30_000
-#: The 48K's frame, as both sides count it.
-FRAME_TSTATES = 69_888
 #: Slices shorter than this are grown (doubled) so the call overhead does not count.
 MIN_SLICE_SECONDS = 0.02
 #: SkoolKit's ``trace`` stops when PC equals ``stop``; no 16-bit PC ever equals this.

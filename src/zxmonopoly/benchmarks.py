@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from zxmonopoly import images
+from zxmonopoly import JIT_FIRST_COMPILE, images
 from zxmonopoly.spectrum.timing import FIFTY_HZ_CPU, FRAMES_PER_SECOND, OUR_ROM_BOOT_FRAMES
 
 WORKLOAD_ORG = 0x8000
@@ -172,6 +172,25 @@ def startup_seconds(engine: str, cache_dir: str) -> float:
     return float(json.loads(result.stdout.strip().splitlines()[-1])["seconds"])
 
 
+#: Rounds of :func:`new_cpu_seconds` that ``bench`` takes the median of.
+NEW_CPU_ROUNDS = 31
+
+
+def new_cpu_seconds(engine: str, rounds: int = 31) -> tuple[float, float, float]:
+    """(median, fastest, slowest) seconds to make a Z80 and run its first 1,000 T-states, in a
+    process that has loaded the engine already (what each test of a suite pays)."""
+    from zxmonopoly.z80 import Z80
+
+    make_cpu(engine).run(1_000)  # loads (or compiles) the engine: not part of the figure
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        Z80(bytearray(65536), engine=engine).run(1_000)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    return times[len(times) // 2], times[0], times[-1]
+
+
 def jit_startup() -> tuple[float, float]:
     """(cold, warm) start-up seconds of the jit engine: empty numba cache, then the same cache."""
     with tempfile.TemporaryDirectory(prefix="zxmonopoly-numba-") as cache_dir:
@@ -275,7 +294,8 @@ def format_startup_table(rows: Sequence[tuple[str, float, float | None]]) -> str
 
 
 def format_table(
-    speeds: Sequence[Speed], startups: dict[str, tuple[float, float]], seconds: float
+    speeds: Sequence[Speed], startups: dict[str, tuple[float, float]], seconds: float,
+    new_cpus: dict[str, tuple[float, float, float]] | None = None,
 ) -> str:
     """The benchmark's report."""
     lines = [
@@ -299,6 +319,11 @@ def format_table(
             "cold/warm start: a new process importing the core and running 10,000 T-states, with",
             "an empty numba cache (compiles) and then with the cache that run left (loads).",
         ]
+    if new_cpus:
+        lines += ["", "a new Z80 and its first run of 1,000 T-states, the engine loaded "
+                  f"(median of {NEW_CPU_ROUNDS}, fastest-slowest):"]
+        lines += [f"  {engine:<8} {median * 1000:.3f} ms ({low * 1000:.3f}-{high * 1000:.3f})"
+                  for engine, (median, low, high) in new_cpus.items()]
     return "\n".join(lines)
 
 
@@ -456,7 +481,7 @@ def run_from_args(args: argparse.Namespace, out=None) -> int:
     elif args.engine is None and not jit_available():
         notes.append("jit: skipped, numba cannot be imported")
     if getattr(args, "startup", False):
-        print("measuring start-up (a cold compile takes minutes) ...", file=sys.stderr,
+        print(f"measuring start-up (a cold compile takes {JIT_FIRST_COMPILE}) ...", file=sys.stderr,
               flush=True)
         rows = measure_startup(jit="jit" in engines)
         print(format_startup_table(rows), file=out)
@@ -475,12 +500,14 @@ def run_from_args(args: argparse.Namespace, out=None) -> int:
         return 0
     speeds = []
     startups: dict[str, tuple[float, float]] = {}
+    new_cpus: dict[str, tuple[float, float, float]] = {}
     for engine in engines:
         print(f"measuring {engine} ...", file=sys.stderr, flush=True)
         speeds.append(measure(engine, args.seconds))
+        new_cpus[engine] = new_cpu_seconds(engine, NEW_CPU_ROUNDS)
         if engine == "jit" and not args.no_startup:
             startups[engine] = jit_startup()
-    print(format_table(speeds, startups, args.seconds), file=out)
+    print(format_table(speeds, startups, args.seconds, new_cpus), file=out)
     _beside_skoolkit(args, engines, machine=False, out=out)
     for note in notes:
         print(note, file=out)

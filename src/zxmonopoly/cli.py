@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from zxmonopoly.net.link import NetOptions
     from zxmonopoly.spectrum import Spectrum48
 
 from zxmonopoly import JIT_FIRST_COMPILE, images
@@ -93,8 +94,9 @@ def _cmd_run(args: argparse.Namespace) -> int:
     """Run the Spectrum headless: frames, typing, waiting for text, screen and snapshot out."""
     from zxmonopoly.harness.script import MAX_FRAMES
     from zxmonopoly.snapshot import SnapshotError
-    from zxmonopoly.spectrum import Spectrum48, SpectrumError, keystrokes
+    from zxmonopoly.spectrum import Spectrum48, SpectrumError, boot
     from zxmonopoly.spectrum.keyboard import KeyboardError
+    from zxmonopoly.spectrum.timing import BOOT_FRAMES
     from zxmonopoly.tape import TapeError
     from zxmonopoly.z80 import Z80Error
 
@@ -126,8 +128,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
         if args.snapshot:
             machine.load_snapshot(args.snapshot)
         if args.tape:
-            machine.deck.set_fast(not args.real_load)
-            machine.deck.insert(args.tape)
+            boot.insert_tape(machine, args.tape, real_load=args.real_load)
             if not args.game:  # what tape info warns of (no blocks, a bad checksum, ...)
                 from zxmonopoly.tape.image import printable
 
@@ -135,19 +136,12 @@ def _cmd_run(args: argparse.Namespace) -> int:
                     print(f"zxmonopoly: warning: {printable(str(warning))}", file=sys.stderr)
             if args.real_load and not args.autoload:
                 machine.deck.play()
-        if args.game:  # boot, LOAD "" as a user types it, then --frames of the game
-            from zxmonopoly.spectrum.timing import BOOT_FRAMES
-
-            machine.run_frames(BOOT_FRAMES)
-            keystrokes.type_load_quoted(machine)
-            if args.real_load:
-                machine.deck.play()
+        if args.game:  # the recipe: boot, LOAD "" as a user types it; then --frames of the game
+            boot.load_quoted(machine, boot_frames=BOOT_FRAMES, real_load=args.real_load)
         machine.run_frames(args.frames)
         status = 0
-        if args.tape and args.autoload and not args.game:
-            keystrokes.type_load_quoted(machine)
-            if args.real_load:
-                machine.deck.play()
+        if args.tape and args.autoload and not args.game:  # LOAD "" after --frames of boot
+            boot.load_quoted(machine, real_load=args.real_load)
             if args.until_text is None:
                 # Run the load itself (--max-frames is its budget), so that what follows
                 # (--screen-text, --screenshot) sees the loaded program.
@@ -322,6 +316,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
             raise CliError(f"{option} {path}: {_not_a_file(path)}")
     _check_png(args.screenshot)
     _check_play_files(args)
+    network = _network_options(args)
     from zxmonopoly.ui.display import WindowError as DisplayError
     from zxmonopoly.ui.display import check_environment
 
@@ -336,13 +331,18 @@ def _cmd_play(args: argparse.Namespace) -> int:
         raise CliError(f"the window needs pygame ({exc}); pip install pygame") from None
     try:
         window = Window(rom=args.rom, engine=args.engine, scale=args.scale,
-                        fullscreen=args.fullscreen, mute=args.mute)
+                        fullscreen=args.fullscreen, mute=args.mute, log=args.log)
     except WindowError as exc:
         raise CliError(str(exc)) from None
     except (SpectrumError, Z80Error, OSError) as exc:
         raise CliError(str(exc)) from None
     try:
-        if args.rzx:
+        net_tape = None
+        if network is not None and not network.hosting:
+            # The machine, and the tape in its deck, come from the host: the joiner only
+            # brings the same tape file for the handshake to compare.
+            net_tape = args.tape if args.tape else _bundled_game_tape()
+        elif args.rzx:
             if not window.rzx.play(window.machine, args.rzx):
                 raise CliError(f"{args.rzx}: cannot play the recording")
         elif args.snapshot:
@@ -351,15 +351,24 @@ def _cmd_play(args: argparse.Namespace) -> int:
         else:
             tape = args.tape if args.tape else _bundled_game_tape()
             window.insert_tape(tape, real_load=args.real_load)
+            net_tape = tape
             symbols = images.symbols_beside(tape)
             window.symbols = symbols if symbols.is_file() else None
             if args.autoload:
                 window.autoload(real_load=args.real_load, **_boot_wait(args))
             elif args.real_load:
                 window.machine.deck.play()
+        if network is not None:
+            from zxmonopoly.ui import netwindow
+
+            problem = netwindow.start(window, network, net_tape)
+            if problem is not None:
+                raise CliError(problem)
         window.run(max_frames=args.exit_after_frames)
         if args.screenshot:
             window.save_screenshot(args.screenshot)
+        if args.screen_text:
+            args.screen_text.write_text("\n".join(window.machine.screen_text()) + "\n")
     except WindowError as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:
@@ -368,6 +377,30 @@ def _cmd_play(args: argparse.Namespace) -> int:
     finally:
         window.close()
     return 0
+
+
+def _network_options(args: argparse.Namespace) -> NetOptions | None:
+    """``play``'s --host/--join/--watch/--code/--port/--bind checked (docs/network.md)."""
+    named = (args.join, args.code, args.port, args.bind, args.name)
+    if not (args.host or args.watch or any(value is not None for value in named)):
+        return None  # no network play: the net package is not even imported
+    from zxmonopoly.net.link import NetOptionsError, net_options
+
+    try:
+        options = net_options(host=args.host, join=args.join, watch=args.watch, code=args.code,
+                              port=args.port, bind=args.bind, name=args.name or "")
+    except NetOptionsError as exc:
+        raise CliError(str(exc)) from None
+    if options is None:
+        if args.name is not None:
+            raise CliError("--name is for a network game (--host or --join)")
+        return None
+    if args.real_load:
+        raise CliError("--real-load: not in a network game (the tape loads fast on every "
+                       "machine alike)")
+    if not options.hosting and args.snapshot is not None:
+        raise CliError("--snapshot is for the host: a joiner gets the host's machine")
+    return options
 
 
 def _not_a_file(path: Path) -> str:
@@ -560,11 +593,32 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--scale", type=int, default=2, metavar="N",
                       help="window size: N times 320x256 (default 2)")
     play.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    play.add_argument("--log", type=Path, metavar="FILE",
+                      help="write the game's record of events to FILE as it is played (F8 "
+                           "shows it in the window)")
     play.add_argument("--mute", action="store_true", help="no sound")
     play.add_argument("--exit-after-frames", type=int, metavar="N",
                       help="close the window after N frames (for automation)")
     play.add_argument("--screenshot", type=Path, metavar="F",
                       help="on exit, save the window's pixels as PNG")
+    play.add_argument("--screen-text", type=Path, metavar="F",
+                      help="on exit, write the Spectrum's screen as text (32 x 24)")
+    net = play.add_argument_group(
+        "network play (docs/network.md)",
+        "One game, each player at their own window: the host's machine runs on every peer, "
+        "only the keys travel. Up to 6 players (the host included) and 8 spectators.")
+    net.add_argument("--host", action="store_true",
+                     help="host the game; prints and shows the join code the others need")
+    net.add_argument("--port", type=int, metavar="N",
+                     help="with --host: the TCP port to listen on (default 4848; 0: any free)")
+    net.add_argument("--bind", metavar="ADDR",
+                     help="with --host: the address to listen on (default 127.0.0.1, this "
+                     "machine only; 0.0.0.0 for every network)")
+    net.add_argument("--join", metavar="HOST[:PORT]", help="join the game hosted there")
+    net.add_argument("--code", metavar="CODE", help="with --join: the host's join code")
+    net.add_argument("--watch", action="store_true",
+                     help="with --join: watch as a spectator (your keys are not sent)")
+    net.add_argument("--name", metavar="NAME", help="your name in the others' messages")
     _add_engine_argument(play, "play")
     play.set_defaults(handler=_cmd_play)
 

@@ -9,8 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-FRAME_TSTATES = 69888
-SCREEN = 0x4000
+from tests.game.screen import (
+    attr,
+    busy_state,
+    cell_bytes,
+    elapsed,
+    glyph,
+    set_player,
+    set_square,
+)
 
 # Board geometry of board.asm (row, column of a square's cells)
 ROW_TOP_OUTER, ROW_TOP_INNER, ROW_BOTTOM_INNER, ROW_BOTTOM_OUTER = 2, 3, 13, 14
@@ -38,94 +45,12 @@ def band(square: int) -> tuple[int, int]:
     return square - 27, 22
 
 
-@pytest.fixture(scope="module")
-def base():
-    from zxmonopoly.harness.rig import GameRig
-    return GameRig()
-
-
 @pytest.fixture
-def rig(base):
-    """A fresh rig per test (the module's one is only used to find the symbols fast), showing
-    the flat board (the B option; the perspective board is tests/game/test_board3d.py's)."""
-    from zxmonopoly.harness.rig import GameRig
-    r = GameRig()
-    r.poke("v_flat_board", 1)
-    return r
-
-
-def cell_bytes(r, row: int, col: int) -> bytes:
-    """The 8 pixel bytes of a character cell."""
-    mem = r.machine.memory
-    base = SCREEN + ((row & 0x18) << 8) + ((row & 7) << 5) + col
-    return bytes(mem[base + 256 * line] for line in range(8))
-
-
-def glyph(r, code: int) -> bytes:
-    """The 8 bytes the game draws for a character code (font or graphics)."""
-    if code >= 0x80:
-        addr = r.symbols["graphics_glyphs"] + 8 * (code - 0x80)
-    else:
-        addr = r.symbols["font"] + 8 * (code - 0x20)
-    return bytes(r.peek(addr + i) for i in range(8))
-
-
-def attr(r, row: int, col: int) -> int:
-    return r.peek(0x5800 + 32 * row + col)
-
-
-def set_player(r, p: int, name: str, *, square: int = 0, cash: int = 1500, token: int | None = None,
-               playing: bool = True, computer: bool = False, in_jail: bool = False,
-               bankrupt: bool = False, personality: int = 0) -> None:
-    sym = r.symbols
-    a = r.player_address(p + 1, "P_NAME")
-    for i, ch in enumerate(name):
-        r.poke(a + i, ord(ch))
-    r.poke(a + len(name), 0)
-    flags = ((playing << sym["PF_PLAYING"]) | (computer << sym["PF_COMPUTER"])
-             | (in_jail << sym["PF_IN_JAIL"]) | (bankrupt << sym["PF_BANKRUPT"]))
-    r.poke(r.player_address(p + 1, "P_FLAGS"), flags)
-    r.poke(r.player_address(p + 1, "P_TOKEN"), p if token is None else token)
-    r.poke(r.player_address(p + 1, "P_SQUARE"), square)
-    r.poke(r.player_address(p + 1, "P_PERSONALITY"), personality)
-    r.poke16(r.player_address(p + 1, "P_CASH"), cash)
-
-
-def set_square(r, square: int, owner: int | None, *, mortgaged: bool = False, buildings: int = 0):
-    value = 0 if owner is None else owner + 1
-    value |= (mortgaged << 3) | (buildings << 4)
-    r.poke(r.address("v_squares") + square, value)
-
-
-def busy_state(r) -> None:
-    names = ["ANNE", "BOB", "CHARLOTTE", "DAVE", "EVELYN", "FRANKENSTE"]
-    squares = [0, 10, 10, 24, 24, 39]
-    r.poke("v_num_players", 6)
-    for p, name in enumerate(names):
-        set_player(r, p, name, square=squares[p], cash=[1500, 230, 12000, 7, 999, 0][p],
-                   computer=p in (2, 4), personality=p, in_jail=p == 2, playing=p != 5,
-                   bankrupt=p == 5)
-    r.poke("v_current", 1)
-    r.poke("v_dice", 3)
-    r.poke(r.address("v_dice") + 1, 3)
-    r.poke("v_short_game", 1)
-    r.poke16("v_clock_minutes", 75)
-    r.poke("v_houses_left", 20)
-    r.poke("v_hotels_left", 11)
-    for sq, owner, mort, build in [(1, 0, 0, 1), (3, 0, 0, 2), (6, 1, 0, 3), (8, 1, 0, 4),
-                                   (9, 1, 0, 5), (11, 2, 1, 0), (5, 3, 0, 0), (12, 4, 0, 0),
-                                   (16, 2, 0, 0), (19, 3, 1, 0), (21, 0, 0, 0), (24, 5, 0, 5),
-                                   (26, 1, 0, 0), (31, 2, 0, 4), (37, 3, 0, 0), (39, 3, 0, 5),
-                                   (35, 0, 1, 0), (28, 1, 0, 0)]:
-        set_square(r, sq, owner, mortgaged=bool(mort), buildings=build)
-
-
-def elapsed(r, routine: str, **regs) -> int:
-    """T-states a call takes (interrupts included)."""
-    m = r.machine
-    f0, t0 = m.frame, m.cpu.tstates
-    r.call(routine, **regs)
-    return (m.frame - f0) * FRAME_TSTATES + m.cpu.tstates - t0
+def rig(rig):
+    """The fresh rig of conftest showing the flat board (the B option; the perspective board
+    is tests/game/test_board3d.py's)."""
+    rig.poke("v_flat_board", 1)
+    return rig
 
 
 # -- graphics ---------------------------------------------------------------------------------

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.game.test_board import (
+from tests.game.helpers import Game
+from tests.game.screen import (
     FRAME_TSTATES,
     attr,
     busy_state,
@@ -26,12 +27,6 @@ from tests.game.test_board import (
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD = ("x", "row", "band_row", "band_col", "band_cells", "cells")
-
-
-@pytest.fixture
-def rig():
-    from zxmonopoly.harness.rig import GameRig
-    return GameRig()
 
 
 def record(r, square: int) -> dict[str, int]:
@@ -222,7 +217,6 @@ def test_double_flashes_the_dice(rig):
 
 
 def test_b_switches_to_the_flat_board_and_back(rig):
-    from tests.game.test_turns import Game
     Game(rig)
     rig.call("board_draw_all")
     assert "FP" in rig.text()
@@ -274,7 +268,6 @@ def test_chance_in_the_closeup_is_a_question_mark(rig):
 
 
 def test_the_closeup_follows_the_token_square_by_square(rig):
-    from tests.game.test_turns import Game
     Game(rig)
     rig.call("board_draw_all")
     rig.poke(rig.player_address(1, "P_SQUARE"), 4)
@@ -286,7 +279,6 @@ def test_the_closeup_follows_the_token_square_by_square(rig):
 
 
 def test_dice_tumble_without_touching_the_random_numbers(rig):
-    from tests.game.test_turns import Game
     Game(rig)
     rig.call("board_draw_all")
     seed = rig.peek16("v_seed")

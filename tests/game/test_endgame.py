@@ -11,13 +11,6 @@ import pytest
 BUDGET = 2000
 
 
-@pytest.fixture
-def rig():
-    from zxmonopoly.harness.rig import GameRig
-
-    return GameRig()
-
-
 def square_byte(r, owner: int | None, houses: int, mortgaged: bool) -> int:
     """vars.asm's square byte: owner + 1, the mortgage bit, buildings (5 = a hotel)."""
     value = 0 if owner is None else owner + 1

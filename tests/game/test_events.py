@@ -72,6 +72,17 @@ def test_record_reconciles_cash_over_many_games() -> None:
     assert not money, f"no event of these kinds in {RECONCILE_SLOW_GAMES} games: {money}"
 
 
+def test_record_is_the_same_on_both_engines() -> None:
+    """One game on CPython and on the JIT: the same events at the same frames, word for word."""
+    records = {}
+    for engine in ("python", "jit"):
+        result = tournament.play_game(4, [0, 1], minutes=1, engine=engine)
+        records[engine] = [(e.frame, e.kind, e.a, e.b, e.square, e.amount, e.extra, e.text)
+                           for e in result.events]
+    assert len(records["python"]) > 20, "too short a game to compare"
+    assert records["python"] == records["jit"]
+
+
 def test_ring_overflow_is_counted() -> None:
     """Undrained, the ring fills and further events are counted lost, and said so."""
     session = Session.game(engine="python")

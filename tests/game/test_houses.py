@@ -10,90 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.game.test_turns import BUDGET, Game
-from zxmonopoly.harness.rig import GameRig
+from tests.game.helpers import BUDGET, RIGHT, Estate
 from zxmonopoly.rules import estate
-from zxmonopoly.rules.data import GROUPS, SQUARES
-from zxmonopoly.rules.state import HOTEL, RuleError, new_game
-
-RIGHT = "CAPS SHIFT+5"                # the cursor clockwise (to the next square number)
-LEFT = "CAPS SHIFT+8"                 # anticlockwise
-SITE_GROUPS = [squares for name, squares in GROUPS.items()
-               if SQUARES[squares[0]].kind.name == "SITE"]
-
-
-@pytest.fixture(scope="module")
-def machine() -> GameRig:
-    return GameRig()
-
-
-class Estate(Game):
-    """Game with buildings kept in step with the Bank's stock, the invariants, and the model."""
-
-    def level(self, square: int) -> int:
-        return self.byte(square) >> 4 & 7
-
-    def mortgaged(self, square: int) -> bool:
-        return bool(self.byte(square) & 8)
-
-    def stock(self) -> tuple[int, int]:
-        return self.r.peek("v_houses_left"), self.r.peek("v_hotels_left")
-
-    def own(self, square: int, p: int | None, houses: int = 0, mortgaged: bool = False) -> None:
-        """Give a square; its buildings come out of (and old ones go back to) the Bank's stock."""
-        old = self.level(square)
-        houses_left, hotels_left = self.stock()
-        houses_left += old if old < HOTEL else 0
-        hotels_left += old == HOTEL
-        houses_left -= houses if houses < HOTEL else 0
-        hotels_left -= houses == HOTEL
-        self.r.poke("v_houses_left", houses_left)
-        self.r.poke("v_hotels_left", hotels_left)
-        super().own(square, p, houses, mortgaged)
-
-    def jail_cards(self, p: int) -> int:
-        return self.r.peek(self.r.player_address(p + 1, "P_JAIL_CARDS"))
-
-    def check(self) -> None:
-        """The invariants after every action (the issue's list)."""
-        assert self.conserved(), "money is not conserved"
-        levels = {s: self.level(s) for s in range(40)}
-        houses = sum(v for v in levels.values() if v < HOTEL)
-        hotels = sum(1 for v in levels.values() if v == HOTEL)
-        houses_left, hotels_left = self.stock()
-        assert houses_left + houses == 32, "houses in the Bank and on the board are not 32"
-        assert hotels_left + hotels == 12, "hotels in the Bank and on the board are not 12"
-        for group in SITE_GROUPS:
-            built = [levels[s] for s in group]
-            assert max(built) - min(built) <= 1, f"uneven building on {group}: {built}"
-
-    def model(self):
-        """The rules model's game in the same position (cash, deeds, stock)."""
-        game = new_game([f"P{p + 1}" for p in range(self.players)])
-        for p in range(self.players):
-            game.players[p].cash = self.cash(p)
-        for s, h in game.holdings.items():
-            h.owner, h.houses, h.mortgaged = self.owner(s), self.level(s), self.mortgaged(s)
-        game.houses, game.hotels = self.stock()
-        return game
-
-    def same_as(self, game) -> None:
-        """The machine's position equals the model's."""
-        for p in range(self.players):
-            assert self.cash(p) == game.players[p].cash, f"player {p}'s cash"
-        for s, h in game.holdings.items():
-            assert (self.owner(s), self.level(s), self.mortgaged(s)) == \
-                (h.owner, h.houses, h.mortgaged), SQUARES[s].name
-        assert self.stock() == (game.houses, game.hotels)
-
-    def build(self, p: int, square: int, price: int = 0, mode: int = 0) -> bool:
-        """houses_build directly; True if built."""
-        self.r.call("houses_build", budget=BUDGET, a=p, c=square, b=mode, hl=price)
-        return not self.r.machine.cpu.f & 1
-
-    def sell(self, p: int, square: int, keys: tuple[str, ...] = ()) -> bool:
-        self.r.call("houses_sell_at", budget=BUDGET, keys=keys, a=p, c=square)
-        return not self.r.machine.cpu.f & 1
+from zxmonopoly.rules.state import HOTEL, RuleError
 
 
 def model_build(game, p: int, square: int) -> bool:
@@ -112,8 +31,8 @@ def model_sell(game, p: int, square: int) -> bool:
     return True
 
 
-def test_even_building_refused_then_accepted(machine):
-    g = Estate(machine)
+def test_even_building_refused_then_accepted(shared_rig):
+    g = Estate(shared_rig)
     g.own(1, 0)
     g.own(3, 0)
     model = g.model()
@@ -126,8 +45,8 @@ def test_even_building_refused_then_accepted(machine):
     assert (g.level(1), g.level(3)) == (2, 2) and g.cash(0) == 1500 - 4 * 50
 
 
-def test_building_needs_the_whole_group(machine):
-    g = Estate(machine)
+def test_building_needs_the_whole_group(shared_rig):
+    g = Estate(shared_rig)
     g.own(6, 0)
     g.own(8, 0)
     g.own(9, 1)
@@ -137,8 +56,8 @@ def test_building_needs_the_whole_group(machine):
     g.check()
 
 
-def test_building_refused_on_a_mortgaged_group(machine):
-    g = Estate(machine)
+def test_building_refused_on_a_mortgaged_group(shared_rig):
+    g = Estate(shared_rig)
     g.own(1, 0)
     g.own(3, 0, mortgaged=True)
     model = g.model()
@@ -148,8 +67,8 @@ def test_building_refused_on_a_mortgaged_group(machine):
     g.check()
 
 
-def test_building_needs_the_cash(machine):
-    g = Estate(machine)
+def test_building_needs_the_cash(shared_rig):
+    g = Estate(shared_rig)
     g.own(37, 0)
     g.own(39, 0)
     g.set_cash(0, 150)
@@ -158,8 +77,8 @@ def test_building_needs_the_cash(machine):
     g.check()
 
 
-def test_hotel_exchange_four_houses_back(machine):
-    g = Estate(machine)
+def test_hotel_exchange_four_houses_back(shared_rig):
+    g = Estate(shared_rig)
     g.own(1, 0, houses=4)
     g.own(3, 0, houses=4)
     assert g.stock() == (24, 12)
@@ -173,8 +92,8 @@ def test_hotel_exchange_four_houses_back(machine):
     g.check()
 
 
-def test_no_houses_left_in_the_bank(machine):
-    g = Estate(machine, players=3)
+def test_no_houses_left_in_the_bank(shared_rig):
+    g = Estate(shared_rig, players=3)
     for s in (6, 8, 9, 11, 13, 14, 16, 18, 19):
         g.own(s, 1, houses=3)                       # 27 houses
     g.own(21, 2, houses=2)
@@ -187,8 +106,8 @@ def test_no_houses_left_in_the_bank(machine):
     g.check()
 
 
-def test_even_selling_half_the_cost(machine):
-    g = Estate(machine)
+def test_even_selling_half_the_cost(shared_rig):
+    g = Estate(shared_rig)
     g.own(1, 0, houses=2)
     g.own(3, 0, houses=1)
     model = g.model()
@@ -202,8 +121,8 @@ def test_even_selling_half_the_cost(machine):
     g.check()
 
 
-def test_selling_a_hotel_back_to_four_houses(machine):
-    g = Estate(machine)
+def test_selling_a_hotel_back_to_four_houses(shared_rig):
+    g = Estate(shared_rig)
     g.own(37, 0, houses=HOTEL)
     g.own(39, 0, houses=HOTEL)
     model = g.model()
@@ -215,8 +134,8 @@ def test_selling_a_hotel_back_to_four_houses(machine):
     g.check()
 
 
-def test_selling_a_hotel_when_the_bank_lacks_houses(machine):
-    g = Estate(machine)
+def test_selling_a_hotel_when_the_bank_lacks_houses(shared_rig):
+    g = Estate(shared_rig)
     g.own(37, 0, houses=HOTEL)
     g.own(39, 0, houses=HOTEL)
     for s in (6, 8, 9, 11, 13, 14):
@@ -237,29 +156,29 @@ def test_selling_a_hotel_when_the_bank_lacks_houses(machine):
     g.check()
 
 
-def test_houses_dialogue_builds_an_order(machine):
-    g = Estate(machine)
+def test_houses_dialogue_builds_an_order(shared_rig):
+    g = Estate(shared_rig)
     g.own(1, 0)
     g.own(3, 0)
-    machine.start_call("houses_run")
+    shared_rig.start_call("houses_run")
     for key in ("b", "1", "2", "ENTER", "ENTER", "ENTER", RIGHT, "SPACE"):
-        machine.wait_input(BUDGET)
-        machine.tap(key)
-    machine.wait_input(BUDGET)
+        shared_rig.wait_input(BUDGET)
+        shared_rig.tap(key)
+    shared_rig.wait_input(BUDGET)
     text = g.messages()
     assert text.startswith("SET: Old Kent") and " 0, Whitechapel" in text
     for key in ("ENTER",                          # a house on Old Kent Road
                 "ENTER",                          # the cursor stays there: uneven, refused
                 RIGHT, RIGHT, "ENTER"):           # Whitechapel Road: the order is built
-        machine.wait_input(BUDGET)
-        machine.tap(key)
-    machine.finish_call(BUDGET)
+        shared_rig.wait_input(BUDGET)
+        shared_rig.tap(key)
+    shared_rig.finish_call(BUDGET)
     assert (g.level(1), g.level(3)) == (1, 1) and g.cash(0) == 1400
     g.check()
 
 
-def test_house_shortage_auction(machine):
-    g = Estate(machine)
+def test_house_shortage_auction(shared_rig):
+    g = Estate(shared_rig)
     for s in (11, 13, 14, 16, 18, 19):
         g.own(s, 1, houses=4)                       # 24
     g.own(21, 1, houses=2)
@@ -283,15 +202,15 @@ def test_house_shortage_auction(machine):
             *[RIGHT] * 6, "ENTER",                  # placed on The Angel, Islington
             "Q",                                    # player 1 cannot build: none left
             "Q")                                    # player 2 stops
-    machine.call("houses_run", budget=BUDGET, keys=keys)
+    shared_rig.call("houses_run", budget=BUDGET, keys=keys)
     estate.build(model, 1, 6, price=120)
     assert g.level(6) == 1 and g.cash(1) == 1500 - 120 and g.stock() == (0, 12)
     g.same_as(model)
     g.check()
 
 
-def test_human_raises_money_with_the_cursor(machine):
-    g = Estate(machine)
+def test_human_raises_money_with_the_cursor(shared_rig):
+    g = Estate(shared_rig)
     g.own(1, 1, houses=1)
     g.own(3, 1, houses=1)
     g.own(5, 1)
@@ -299,15 +218,15 @@ def test_human_raises_money_with_the_cursor(machine):
     keys = (*[RIGHT] * 3, "ENTER",                  # Whitechapel: a house sold, £25
             *[RIGHT] * 2, "ENTER")                  # King's Cross mortgaged, £100 (the
                                                     # cursor goes on from Whitechapel)
-    machine.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0xFF, hl=120)
-    assert not machine.machine.cpu.f & 1            # paid
+    shared_rig.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0xFF, hl=120)
+    assert not shared_rig.machine.cpu.f & 1            # paid
     assert g.level(3) == 0 and g.level(1) == 1 and g.mortgaged(5)
     assert g.cash(1) == 10 + 25 + 100 - 120
     g.check()
 
 
-def test_human_raising_refusals_then_the_computer_chooses(machine):
-    g = Estate(machine)
+def test_human_raising_refusals_then_the_computer_chooses(shared_rig):
+    g = Estate(shared_rig)
     g.own(1, 1, houses=1)
     g.own(3, 1, houses=1)
     g.own(6, 0)
@@ -315,30 +234,30 @@ def test_human_raising_refusals_then_the_computer_chooses(machine):
     keys = (*[RIGHT] * 6, "ENTER",                  # The Angel is not the payer's
             RIGHT, "ENTER",                         # Old Kent Road: its group is built: sell
             "Q")                                    # the computer chooses the rest
-    machine.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0, hl=60)
+    shared_rig.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0, hl=60)
     assert g.level(1) == 0 and g.level(3) == 0 and g.mortgaged(1)
     assert g.cash(1) == 25 + 25 + 30 - 60 and g.cash(0) == 1560
     g.check()
 
 
-def test_a51_human_pays_rent_part_in_property(machine):
+def test_a51_human_pays_rent_part_in_property(shared_rig):
     """Booklet A "Miscellaneous": short of rent, the payer offers the creditor a property at a
     value they agree; it comes off the debt and the rest is paid in cash."""
-    g = Estate(machine)
+    g = Estate(shared_rig)
     g.own(5, 1)                                     # King's Cross
     g.set_cash(1, 30)
     keys = (*[RIGHT] * 5, "P", "1", "0", "0", "ENTER",  # offered for £100 of the £120
             "Y")                                    # player 1 agrees
-    machine.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0, hl=120)
-    assert not machine.machine.cpu.f & 1            # paid
+    shared_rig.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0, hl=120)
+    assert not shared_rig.machine.cpu.f & 1            # paid
     assert g.owner(5) == 0 and not g.mortgaged(5)
     assert g.cash(1) == 30 - 20 and g.cash(0) == 1500 + 20
-    assert machine.peek16("bank_amount") == 20      # the cash part
+    assert shared_rig.peek16("bank_amount") == 20      # the cash part
     g.check()
 
 
-def test_a51_the_creditor_may_refuse_and_the_value_is_at_most_the_debt(machine):
-    g = Estate(machine)
+def test_a51_the_creditor_may_refuse_and_the_value_is_at_most_the_debt(shared_rig):
+    g = Estate(shared_rig)
     g.own(5, 1)
     g.own(6, 1)
     g.set_cash(1, 10)
@@ -347,44 +266,44 @@ def test_a51_the_creditor_may_refuse_and_the_value_is_at_most_the_debt(machine):
             "N",                                    # player 1 says no
             RIGHT, "P", "ENTER",                    # The Angel: ENTER alone, no offer
             "ENTER")                                # The Angel mortgaged: £50
-    machine.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0, hl=60)
-    assert not machine.machine.cpu.f & 1
+    shared_rig.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0, hl=60)
+    assert not shared_rig.machine.cpu.f & 1
     assert g.owner(5) == 1 and g.owner(6) == 1 and g.mortgaged(6) and not g.mortgaged(5)
     assert g.cash(1) == 0 and g.cash(0) == 1500 + 60
     g.check()
 
 
-def test_a51_a_computer_creditor_judges_the_offer(machine):
+def test_a51_a_computer_creditor_judges_the_offer(shared_rig):
     """A computer creditor takes a property worth more to it than the debt it forgoes (and,
     mortgaged, the 10 % it pays at once), and declines one that is not."""
-    g = Estate(machine, computers=(0,))
+    g = Estate(shared_rig, computers=(0,))
     g.own(5, 1, mortgaged=True)                     # worth £100 to a computer: half price
     g.own(15, 1)                                    # Marylebone, £200
     g.set_cash(1, 0)
     keys = (*[RIGHT] * 5, "P", "1", "0", "0", "ENTER",  # mortgaged King's Cross for £100: no
             *[RIGHT] * 10, "P", "1", "0", "0", "ENTER")  # Marylebone for £100: taken
-    machine.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0, hl=100)
-    assert not machine.machine.cpu.f & 1
+    shared_rig.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0, hl=100)
+    assert not shared_rig.machine.cpu.f & 1
     assert g.owner(5) == 1 and g.owner(15) == 0
     assert g.cash(1) == 0 and g.cash(0) == 1500
     g.check()
 
 
-def test_a51_only_a_debt_to_a_player_is_paid_in_property(machine):
-    g = Estate(machine)
+def test_a51_only_a_debt_to_a_player_is_paid_in_property(shared_rig):
+    g = Estate(shared_rig)
     g.own(5, 1)
     g.set_cash(1, 0)
     keys = (*[RIGHT] * 5, "P", "ENTER")             # P means nothing when owing the Bank
-    machine.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0xFF, hl=60)
-    assert not machine.machine.cpu.f & 1
+    shared_rig.call("bank_pay", budget=BUDGET, keys=keys, a=1, c=0xFF, hl=60)
+    assert not shared_rig.machine.cpu.f & 1
     assert g.owner(5) == 1 and g.mortgaged(5) and g.cash(1) == 40
     g.check()
 
 
-def test_human_with_nothing_left_goes_bankrupt(machine):
-    g = Estate(machine)
+def test_human_with_nothing_left_goes_bankrupt(shared_rig):
+    g = Estate(shared_rig)
     g.own(1, 1, mortgaged=True)
     g.set_cash(1, 10)
-    machine.call("bank_pay", budget=BUDGET, keys=("ENTER",), a=1, c=0xFF, hl=100)  # no bids
-    assert machine.machine.cpu.f & 1 and g.flags(1) & 8
+    shared_rig.call("bank_pay", budget=BUDGET, keys=("ENTER",), a=1, c=0xFF, hl=100)  # no bids
+    assert shared_rig.machine.cpu.f & 1 and g.flags(1) & g.mask("PF_BANKRUPT")
     g.check()

@@ -10,10 +10,9 @@ LIST_ROWS = range(16, 23)
 
 
 @pytest.fixture
-def rig():
-    from zxmonopoly.harness.rig import GameRig
-
-    r = GameRig()
+def rig(rig):
+    """The fresh rig of conftest with ANNE and BOB and their deeds and cards."""
+    r = rig
     r.poke("v_num_players", 2)
     for p, name in enumerate(("ANNE", "BOB")):
         r.poke(r.player_address(p + 1, "P_FLAGS"), 1 << r.symbols["PF_PLAYING"])

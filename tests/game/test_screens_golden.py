@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tests.game.test_board import busy_state
+from tests.game.screen import busy_state
 
 pytestmark = [pytest.mark.golden]
 

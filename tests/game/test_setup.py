@@ -11,12 +11,10 @@ BUDGET = 2000
 
 
 @pytest.fixture
-def rig():
-    from zxmonopoly.harness.rig import GameRig
-
-    r = GameRig()
-    r.poke16("v_seed", 0x1234)
-    return r
+def rig(rig):
+    """The fresh rig of conftest with a known seed."""
+    rig.poke16("v_seed", 0x1234)
+    return rig
 
 
 def messages(r) -> str:

@@ -56,13 +56,6 @@ def reference_wrap(text: str, width: int = COLUMNS) -> list[str]:
     return lines
 
 
-@pytest.fixture(scope="module")
-def rig():
-    from zxmonopoly.harness.rig import GameRig
-
-    return GameRig()
-
-
 def show(rig, pieces: list[str | int]) -> list[str]:
     """Print pieces on cleared message lines (a str through msg_print, an int through
     msg_money) and return the three lines."""
@@ -79,25 +72,25 @@ def show(rig, pieces: list[str | int]) -> list[str]:
 
 
 @pytest.mark.parametrize("amount", [5, 1500, 20000])
-def test_an_amount_and_its_stop_stay_with_the_pound_sign(rig, amount: int) -> None:
+def test_an_amount_and_its_stop_stay_with_the_pound_sign(shared_rig, amount: int) -> None:
     """'£' and its digits and the stop after them are one word at every column (the issue's
     "total £" / "1500. Press a key")."""
     for lead in range(1, 34):
         pieces: list[str | int] = ["x" * lead + " Cash ", amount, ", total ", amount,
                                    ". Press a key"]
         text = "".join(p if isinstance(p, str) else f"£{p}" for p in pieces)
-        rows = show(rig, pieces)
+        rows = show(shared_rig, pieces)
         expected = reference_wrap(text)[-3:]
         assert [r for r in rows if r] == expected, (lead, rows)
         for row in rows:
             assert not row.endswith("£") and not row.startswith("."), (lead, rows)
 
 
-def test_a_word_printed_in_pieces_is_carried_whole(rig) -> None:
+def test_a_word_printed_in_pieces_is_carried_whole(shared_rig) -> None:
     """A square's name and its full stop, a name and its colon: the stop goes with the word."""
     for lead in range(1, 33):
         pieces: list[str | int] = ["y" * lead, " buys ", "Vine Street", ".", " Throw again."]
-        rows = show(rig, pieces)
+        rows = show(shared_rig, pieces)
         assert [r for r in rows if r] == reference_wrap("".join(map(str, pieces))), (lead, rows)
 
 
@@ -176,8 +169,8 @@ def computer_messages(seed: int, frames: int) -> list[str]:
     at = session.address("msg_clear")
     seen: list[str] = []
 
-    def cleared(machine) -> None:
-        if machine.cpu.pc == at and session.message():
+    def cleared(shared_rig) -> None:
+        if shared_rig.cpu.pc == at and session.message():
             rows = [row for row in session.message_rows() if row]
             assert not any(row.endswith("£") or row.startswith(".") for row in rows), rows
             seen.append(session.message())

@@ -7,21 +7,11 @@ invariants of test_houses hold (money, the 32 houses and 12 hotels, even buildin
 
 from __future__ import annotations
 
-import pytest
-
-from tests.game.test_houses import LEFT, RIGHT, Estate
-from tests.game.test_turns import BUDGET
+from tests.game.helpers import BUDGET, LEFT, RIGHT, Estate
 from zxmonopoly.harness.rig import GameRig
 from zxmonopoly.rules import estate
 from zxmonopoly.rules.data import CHANCE, COMMUNITY_CHEST
 from zxmonopoly.rules.state import HOTEL
-
-PF_PLAYING, PF_COMPUTER, PF_BANKRUPT = 1, 2, 8
-
-
-@pytest.fixture(scope="module")
-def machine() -> GameRig:
-    return GameRig()
 
 
 def take_jail_card(g: Estate, p: int, pack: str) -> None:
@@ -36,16 +26,16 @@ def take_jail_card(g: Estate, p: int, pack: str) -> None:
     g.r.poke(g.r.player_address(p + 1, "P_JAIL_CARDS"), g.jail_cards(p) | 1 << bit)
 
 
-def trade(machine: GameRig, keys: tuple[str, ...]) -> None:
-    machine.call("trade_run", budget=BUDGET, keys=keys)
+def trade(shared_rig: GameRig, keys: tuple[str, ...]) -> None:
+    shared_rig.call("trade_run", budget=BUDGET, keys=keys)
 
 
-def test_trade_with_cash(machine):
-    g = Estate(machine)
+def test_trade_with_cash(shared_rig):
+    g = Estate(shared_rig)
     g.own(1, 0)
     g.own(6, 1)
     model = g.model()
-    trade(machine, ("1",                          # who is trading: player 1
+    trade(shared_rig, ("1",                          # who is trading: player 1
                     RIGHT, "ENTER",               # gives Old Kent Road
                     "y", *[RIGHT] * 5, "ENTER",   # wants The Angel, Islington (the cursor
                                                   # stays where it was: on Old Kent Road)
@@ -60,21 +50,21 @@ def test_trade_with_cash(machine):
     g.check()
 
 
-def test_trade_refused_by_the_other_player(machine):
-    g = Estate(machine)
+def test_trade_refused_by_the_other_player(shared_rig):
+    g = Estate(shared_rig)
     g.own(1, 0)
     g.own(6, 1)
-    trade(machine, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 5, "ENTER", "n", "n", "n"))
+    trade(shared_rig, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 5, "ENTER", "n", "n", "n"))
     assert g.owner(1) == 0 and g.owner(6) == 1 and "refused" in g.messages()
     g.check()
 
 
-def test_mortgaged_property_traded_with_interest_and_lifted(machine):
-    g = Estate(machine)
+def test_mortgaged_property_traded_with_interest_and_lifted(shared_rig):
+    g = Estate(shared_rig)
     g.own(39, 0, mortgaged=True)                  # Mayfair: loan £200, interest £20
     g.own(37, 1)
     model = g.model()
-    trade(machine, ("1", LEFT, "ENTER",           # gives Mayfair (GO anticlockwise: 39)
+    trade(shared_rig, ("1", LEFT, "ENTER",           # gives Mayfair (GO anticlockwise: 39)
                     "y", LEFT, LEFT, "ENTER",     # wants Park Lane (from Mayfair)
                     "n", "n",                     # no cash
                     "y",                          # agreed
@@ -86,66 +76,66 @@ def test_mortgaged_property_traded_with_interest_and_lifted(machine):
     g.check()
 
 
-def test_mortgaged_property_traded_and_kept_mortgaged(machine):
-    g = Estate(machine)
+def test_mortgaged_property_traded_and_kept_mortgaged(shared_rig):
+    g = Estate(shared_rig)
     g.own(39, 0, mortgaged=True)
     g.own(37, 1)
-    trade(machine, ("1", LEFT, "ENTER", "y", LEFT, LEFT, "ENTER", "n", "n", "y",
+    trade(shared_rig, ("1", LEFT, "ENTER", "y", LEFT, LEFT, "ENTER", "n", "n", "y",
                     "n"))                         # not lifted: 10 % only
     assert g.owner(39) == 1 and g.mortgaged(39) and g.cash(1) == 1480
     g.check()
-    machine.call("mortgage_toggle", a=39)         # lifting later: the loan + 10 % again
+    shared_rig.call("mortgage_toggle", a=39)         # lifting later: the loan + 10 % again
     assert not g.mortgaged(39) and g.cash(1) == 1480 - 220
     g.check()
 
 
-def test_trade_refused_while_the_group_has_buildings(machine):
-    g = Estate(machine)
+def test_trade_refused_while_the_group_has_buildings(shared_rig):
+    g = Estate(shared_rig)
     g.own(1, 0)
     g.own(3, 0, houses=1)
     g.own(6, 1)
     g.own(8, 1, houses=0)
-    machine.start_call("trade_run")
-    machine.wait_input(BUDGET)
+    shared_rig.start_call("trade_run")
+    shared_rig.wait_input(BUDGET)
     for key in ("1", RIGHT):
-        machine.tap(key)
-        machine.wait_input(BUDGET)
-    machine.tap("ENTER")                          # Old Kent Road: Whitechapel has a house
-    machine.wait_pc("houses_pause", BUDGET)
+        shared_rig.tap(key)
+        shared_rig.wait_input(BUDGET)
+    shared_rig.tap("ENTER")                          # Old Kent Road: Whitechapel has a house
+    shared_rig.wait_pc("houses_pause", BUDGET)
     assert "colour group has buildings" in g.messages()
-    machine.wait_input(BUDGET)
-    machine.tap("Q")                              # the cursor again: give up
-    machine.finish_call(BUDGET)
+    shared_rig.wait_input(BUDGET)
+    shared_rig.tap("Q")                              # the cursor again: give up
+    shared_rig.finish_call(BUDGET)
     assert g.owner(1) == 0 and g.owner(6) == 1
     g.check()
 
 
-def test_wanted_site_refused_while_its_group_has_buildings(machine):
-    g = Estate(machine)
+def test_wanted_site_refused_while_its_group_has_buildings(shared_rig):
+    g = Estate(shared_rig)
     g.own(5, 0)
     for s in (6, 8, 9):
         g.own(s, 1, houses=1)
-    machine.start_call("trade_run")
+    shared_rig.start_call("trade_run")
     for key in ("1", *[RIGHT] * 5, "ENTER", "y", RIGHT, "ENTER"):
-        machine.wait_input(BUDGET)
-        machine.tap(key)
-    machine.wait_pc("houses_pause", BUDGET)
+        shared_rig.wait_input(BUDGET)
+        shared_rig.tap(key)
+    shared_rig.wait_pc("houses_pause", BUDGET)
     assert "colour group has buildings" in g.messages()
-    machine.wait_input(BUDGET)
+    shared_rig.wait_input(BUDGET)
     for key in ("n", "2", "n", "n"):              # no more: with player 2; no cash; refused
-        machine.wait_input(BUDGET)
-        machine.tap(key)
-    machine.finish_call(BUDGET)
+        shared_rig.wait_input(BUDGET)
+        shared_rig.tap(key)
+    shared_rig.finish_call(BUDGET)
     assert g.owner(5) == 0 and g.owner(6) == 1
     g.check()
 
 
-def test_get_out_of_jail_free_card_traded(machine):
-    g = Estate(machine)
+def test_get_out_of_jail_free_card_traded(shared_rig):
+    g = Estate(shared_rig)
     g.own(1, 0)
     g.own(3, 1)
     take_jail_card(g, 0, "chance")
-    trade(machine, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 2, "ENTER", "n",
+    trade(shared_rig, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 2, "ENTER", "n",
                     "y",                          # player 1 adds his card
                     "n", "y"))                    # no cash; agreed
     assert g.owner(1) == 1 and g.owner(3) == 0
@@ -153,66 +143,66 @@ def test_get_out_of_jail_free_card_traded(machine):
     g.check()
 
 
-def test_computer_accepts_a_good_deal_and_declines_a_bad_one(machine):
-    g = Estate(machine, computers=(1,))
+def test_computer_accepts_a_good_deal_and_declines_a_bad_one(shared_rig):
+    g = Estate(shared_rig, computers=(1,))
     g.own(39, 0)                                  # Mayfair, £400
     g.own(1, 1)                                   # Old Kent Road, £60
-    trade(machine, ("1", LEFT, "ENTER", "y", RIGHT, RIGHT, "ENTER", "n", "n"))
+    trade(shared_rig, ("1", LEFT, "ENTER", "y", RIGHT, RIGHT, "ENTER", "n", "n"))
     assert g.owner(39) == 1 and g.owner(1) == 0
     g.check()
-    trade(machine, ("1", RIGHT, "ENTER", "y", LEFT, LEFT, "ENTER", "n", "n"))
+    trade(shared_rig, ("1", RIGHT, "ENTER", "y", LEFT, LEFT, "ENTER", "n", "n"))
     assert g.owner(39) == 1 and g.owner(1) == 0 and "declines" in g.messages()
     g.check()
 
 
-def test_computer_weighs_cash(machine):
-    g = Estate(machine, computers=(1,))
+def test_computer_weighs_cash(shared_rig):
+    g = Estate(shared_rig, computers=(1,))
     g.own(1, 0)
     g.own(3, 1)
     # Old Kent Road for Whitechapel Road and £100 from the computer: it gives more than it gets
-    trade(machine, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 2, "ENTER", "n",
+    trade(shared_rig, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 2, "ENTER", "n",
                     "y", "1", "1", "0", "0", "ENTER"))
     assert g.owner(1) == 0 and "declines" in g.messages()
     # ... and with £100 to the computer it gains
-    trade(machine, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 2, "ENTER", "n",
+    trade(shared_rig, ("1", RIGHT, "ENTER", "y", *[RIGHT] * 2, "ENTER", "n",
                     "y", "2", "1", "0", "0", "ENTER"))
     assert g.owner(1) == 1 and g.owner(3) == 0 and g.cash(1) == 1600
     g.check()
 
 
-def test_retire_a_player(machine):
-    g = Estate(machine, players=3)
+def test_retire_a_player(shared_rig):
+    g = Estate(shared_rig, players=3)
     g.own(1, 1, houses=2)
     g.own(3, 1, houses=2)
     g.own(5, 1, mortgaged=True)
     g.own(6, 0)
     take_jail_card(g, 1, "chest")
-    chest_before = machine.peek("v_chest_count")
+    chest_before = shared_rig.peek("v_chest_count")
     g.check()
-    machine.call("trade_retire", budget=BUDGET)  # the option is off: nothing asked, nothing done
-    assert g.flags(1) & PF_PLAYING
-    machine.poke("v_options", 1 << machine.symbols["OPT_RETIRE"])
-    machine.call("trade_retire", budget=BUDGET, keys=("2", "y"))
-    assert not g.flags(1) & PF_PLAYING and not g.flags(1) & PF_BANKRUPT
+    shared_rig.call("trade_retire", budget=BUDGET)  # the option is off: nothing asked, nothing done
+    assert g.flags(1) & g.mask("PF_PLAYING")
+    shared_rig.poke("v_options", 1 << shared_rig.symbols["OPT_RETIRE"])
+    shared_rig.call("trade_retire", budget=BUDGET, keys=("2", "y"))
+    assert not g.flags(1) & g.mask("PF_PLAYING") and not g.flags(1) & g.mask("PF_BANKRUPT")
     assert [g.byte(s) for s in (1, 3, 5)] == [0, 0, 0] and g.owner(6) == 0
     assert g.cash(1) == 0 and g.stock() == (32, 12)
-    assert g.jail_cards(1) == 0 and machine.peek("v_chest_count") == chest_before + 1 == 16
+    assert g.jail_cards(1) == 0 and shared_rig.peek("v_chest_count") == chest_before + 1 == 16
     g.check()
 
 
-def test_retiring_current_player_ends_the_turn(machine):
-    g = Estate(machine, players=3)
-    machine.poke("v_options", 1 << machine.symbols["OPT_RETIRE"])
-    machine.call("turn_menu", budget=BUDGET, keys=("x", "1", "y"))
-    assert not g.flags(0) & PF_PLAYING and g.flags(1) & PF_PLAYING
+def test_retiring_current_player_ends_the_turn(shared_rig):
+    g = Estate(shared_rig, players=3)
+    shared_rig.poke("v_options", 1 << shared_rig.symbols["OPT_RETIRE"])
+    shared_rig.call("turn_menu", budget=BUDGET, keys=("x", "1", "y"))
+    assert not g.flags(0) & g.mask("PF_PLAYING") and g.flags(1) & g.mask("PF_PLAYING")
     g.check()
 
 
-def test_hotel_counts_in_retirement(machine):
-    g = Estate(machine)
+def test_hotel_counts_in_retirement(shared_rig):
+    g = Estate(shared_rig)
     g.own(37, 1, houses=HOTEL)
     g.own(39, 1, houses=4)
-    machine.poke("v_options", 1 << machine.symbols["OPT_RETIRE"])
-    machine.call("trade_retire", budget=BUDGET, keys=("2", "y"))
+    shared_rig.poke("v_options", 1 << shared_rig.symbols["OPT_RETIRE"])
+    shared_rig.call("trade_retire", budget=BUDGET, keys=("2", "y"))
     assert g.stock() == (32, 12) and g.owner(37) is None
     g.check()

@@ -10,19 +10,13 @@ from __future__ import annotations
 import pytest
 
 
-@pytest.fixture(scope="module")
-def rig_once():
-    """One GameRig per module (python engine)."""
-    from zxmonopoly.harness.rig import GameRig
-
-    return GameRig(engine="python")
-
-
 @pytest.fixture
-def rig(rig_once):
-    """The module's GameRig with its state block cleared by the game's own state_clear."""
-    rig_once.call("state_clear")
-    return rig_once
+def rig(shared_rig):
+    """conftest's ``rig`` as these tests use it, a GameRig whose state block is cleared (by the
+    game's own state_clear), made from the module's ``shared_rig``: they read the state block
+    only, so the rest of a fresh machine is not worth its start each time."""
+    shared_rig.call("state_clear")
+    return shared_rig
 
 
 def sym(rig, name: str) -> int:

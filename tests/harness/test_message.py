@@ -9,14 +9,6 @@ import pytest
 TEXT_AT = 0x5B10   # the printer buffer: free RAM outside the game for the message's text
 
 
-@pytest.fixture
-def rig():
-    """A GameRig (python engine)."""
-    from zxmonopoly.harness.rig import GameRig
-
-    return GameRig(engine="python")
-
-
 def _show(rig, text: str, pounds: int | None = None) -> None:
     """The game prints ``text`` with msg_show, then ``£pounds`` with msg_money."""
     raw = text.replace("£", "\x60").encode("latin-1") + b"\0"

@@ -16,13 +16,6 @@ SOAK = Path(__file__).resolve().parents[1] / "game" / "soak" / "monkey_100k.zxs"
 RST_0 = 0xC7
 
 
-@pytest.fixture
-def game():
-    from zxmonopoly.harness import Session
-
-    return Session.game(engine="python")
-
-
 def test_a_pc_watch_is_checked_when_turned_on(game):
     with pytest.raises(WatchViolation, match=r"PC 0x[0-9A-F]{4} is outside 0x0000..0x3FFF"):
         game.watch("pc in ROM")

@@ -52,6 +52,7 @@ def test_two_links_step_alike_and_a_joiner_cannot_pause() -> None:
                          timeouts=QUICK)
     try:
         assert host.hosting and "join code " + host.code in host.status()
+        assert any(line.endswith("join code " + host.node.code) for line in host.lines())
         peer = NetLink.start(title_machine(frames=7),
                              NetOptions(JOIN, "127.0.0.1", host.node.port,
                                         p.normal_code(host.code), NAMES[1]), timeouts=QUICK)
@@ -117,3 +118,21 @@ def test_the_host_leaving_ends_a_joiners_game() -> None:
     finally:
         watcher.close()
         host.close()
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--join", "x"], "--join needs --code CODE"),
+    (["--host", "--join", "a", "--code", "7K3QFM2X9A"], "--host and --join do not go together"),
+    (["--watch"], "--watch goes with --join"),
+    (["--host", "--real-load"], "--real-load: not in a network game"),
+    (["--name", "BOB"], "--name is for a network game"),
+    (["--host", "--port", "-1"], "--port must be 0 to 65535, not -1"),
+    (["--port", "0"], "--port is for --host"),  # 0 is given, though false
+])
+def test_play_refuses_bad_network_options_in_one_line(argv: list[str], said: str,
+                                                      capsys) -> None:  # noqa: ANN001
+    from zxmonopoly import cli
+
+    assert cli.main(["play", *argv]) == 2  # before any window opens (no display needed)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith(f"zxmonopoly: error: {said}")

@@ -25,6 +25,43 @@ isr:    PUSH HL
 """
 
 
+# A ROM of our own with the standard tape interface: LD-BYTES at 0x0556 and SA-BYTES at
+# 0x04C2 begin as the standard routines do (what the traps check), SA/LD-RET at 0x053F.
+# Their bodies here just fail (carry clear): only the traps can load or save.
+TAPE_ROM = """
+        ORG 0
+        DI
+        LD SP,0xFF00
+        JP 0x8000
+        DS 0x04C2-$
+sa_bytes:
+        LD HL,0x053F
+        PUSH HL
+        AND A
+        RET
+        DS 0x053F-$
+sa_ld_ret:
+        EI
+        RET
+        DS 0x0556-$
+ld_bytes:
+        INC D
+        EX AF,AF'
+        DEC D
+        DI
+        AND A
+        RET
+"""
+
+
+# LD IX,4000h; LD DE,nn; LD A,FFh; CALL 04C2h; LD HL,(9000h); INC HL; LD (9000h),HL; JR back
+# to the CALL's set-up: SAVE in a loop, counting the SAVEs that return.
+def save_loop(length: int) -> bytes:
+    """The SAVE loop's code (at 0x8000) saving ``length`` bytes a time."""
+    return bytes.fromhex(f"DD210040 11{length & 0xFF:02X}{length >> 8:02X} 3EFF CDC204 "
+                         "2A0090 23 220090 18EB")
+
+
 def rom(source: str) -> bytes:
     """Assemble ``source`` (ORG 0) into a 16,384-byte ROM image."""
     program = assemble(source, "<test rom>")

@@ -79,8 +79,11 @@ def test_script_actions_run_at_the_start_of_their_frame_and_may_add_keys_first()
     feed.script_call(lambda: feed.script_next([Press(("ENTER",), 1, 1)]))
     feed.script_call(lambda: seen.append("after"))
     feed.script_call(lambda: seen.append("first"), first=True)
+    assert feed.action_due  # "first", before the wait
     assert frames(feed, 1) == [[]] and seen == ["first"]
+    assert feed.action_due  # the wait is over: the action that adds ENTER is next
     assert frames(feed, 1) == [["ENTER"]] and seen == ["first"]
+    assert not feed.action_due  # ENTER's gap, then "after"
     assert frames(feed, 2) == [[], []] and seen == ["first", "after"]
     assert not feed.busy
 

@@ -269,7 +269,7 @@ def test_engines_agree_on_every_fuse_program_under_contention(engine):
     """Both Spectrum engines (straight-line walks and the JIT's table walk) give the same T."""
     if engine == "python":
         pytest.skip("compares python with jit")
-    from tests.z80.test_fuse import FUSE_DIR, INITIAL_FILL, _apply, load_vectors
+    from tests.z80.fuse_vectors import FUSE_DIR, INITIAL_FILL, apply_blocks, load_vectors
 
     if not (FUSE_DIR / "tests.in").is_file():
         pytest.skip("FUSE vectors not found")
@@ -279,7 +279,7 @@ def test_engines_agree_on_every_fuse_program_under_contention(engine):
         results = []
         for m in machines:
             ram = bytearray(INITIAL_FILL)
-            _apply(ram, vector.memory)
+            apply_blocks(ram, vector.memory)
             m.memory[0x4000:] = ram[0x4000:]  # the ROM stays; code in ROM runs from the ROM
             for name, value in vector.registers.items():
                 setattr(m.cpu, name, value)

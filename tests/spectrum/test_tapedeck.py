@@ -5,38 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.spectrum.roms import rom
+from tests.spectrum.roms import TAPE_ROM, rom, save_loop
 from zxmonopoly.spectrum import Spectrum48
 from zxmonopoly.tape import read_tap, signal_of, write_tap
 from zxmonopoly.tape.tap import TapBlock
-
-# A ROM of our own with the standard tape interface: LD-BYTES at 0x0556 and SA-BYTES at
-# 0x04C2 begin as the standard routines do (what the traps check), SA/LD-RET at 0x053F.
-# Their bodies here just fail (carry clear): only the traps can load or save.
-TAPE_ROM = """
-        ORG 0
-        DI
-        LD SP,0xFF00
-        JP 0x8000
-        DS 0x04C2-$
-sa_bytes:
-        LD HL,0x053F
-        PUSH HL
-        AND A
-        RET
-        DS 0x053F-$
-sa_ld_ret:
-        EI
-        RET
-        DS 0x0556-$
-ld_bytes:
-        INC D
-        EX AF,AF'
-        DEC D
-        DI
-        AND A
-        RET
-"""
 
 # At 0x8000: sample port 0xFE forever, storing each byte at HL (36 T per sample).
 SAMPLER = bytes.fromhex("21 00 90" "DB FE" "77" "23" "18 FA")
@@ -158,13 +130,6 @@ def test_a_stop_block_stops_the_tape_and_play_goes_on(engine):
 
 
 # -- a guest program cannot crash the host through SAVE ----------------------------------------
-
-# LD IX,4000h; LD DE,nn; LD A,FFh; CALL 04C2h; LD HL,(9000h); INC HL; LD (9000h),HL; JR back
-# to the CALL's set-up: SAVE in a loop, counting the SAVEs that return.
-def save_loop(length: int) -> bytes:
-    return bytes.fromhex(f"DD210040 11{length & 0xFF:02X}{length >> 8:02X} 3EFF CDC204 "
-                         "2A0090 23 220090 18EB")
-
 
 def saves_returned(m: Spectrum48) -> int:
     return m.memory[0x9000] | m.memory[0x9001] << 8

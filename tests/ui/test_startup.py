@@ -81,7 +81,8 @@ def dummy_sdl(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.mark.skipif(not jit_available(), reason="numba cannot be imported: no jit")
 def test_the_window_starts_on_python_and_moves_to_the_jit(dummy_sdl, tmp_path: Path) -> None:
-    from zxmonopoly.ui.window import JIT_START_FRAMES, Window
+    from zxmonopoly.ui.runtime import JIT_START_FRAMES
+    from zxmonopoly.ui.window import Window
 
     Spectrum48(engine="jit")  # numba's cache holds the engine (a cold one is test_engine's)
     said: list[str] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 _SDL_BEFORE = {name: os.environ.get(name) for name in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
@@ -22,6 +23,7 @@ from zxmonopoly.snapshot.rzx import load_rzx  # noqa: E402
 from zxmonopoly.spectrum import video  # noqa: E402
 from zxmonopoly.spectrum.keyboard import KEYS  # noqa: E402
 from zxmonopoly.spectrum.timing import AUDIO_SAMPLES_PER_FRAME  # noqa: E402
+from zxmonopoly.ui.runtime import TICK_WAIT  # noqa: E402
 from zxmonopoly.ui.window import Window  # noqa: E402
 
 
@@ -313,3 +315,50 @@ def test_rzx_recording_still_running_is_written_at_close(tmp_path: Path) -> None
         w.close()
     assert "recorded 7 frames" in said[-1]
     assert len(load_rzx(next((tmp_path / "new").glob("*.rzx"))).frames) == 7
+
+
+def test_the_runtime_s_driver_takes_each_frame_s_local_keys(window: Window) -> None:
+    """The seam network play plugs into: a driver takes the local keys (the key feeder's
+    matrix and the Kempston bits) of each frame it runs, and the feed moves on one frame a take;
+    a driver that stalls takes nothing, and nothing moves on (the typed keys wait, no frame is
+    counted)."""
+    from zxmonopoly.spectrum import keystrokes
+    from zxmonopoly.ui.keys import TYPED_GAP, TYPED_HOLD, LocalInput
+
+    seen: list[LocalInput] = []
+    stall = [True]
+    waits: list[float] = []
+
+    class Recording:
+        stops_for_menu = True
+
+        def run_frame(self, machine, keys, wait: float) -> bool:  # noqa: ANN001
+            waits.append(wait)
+            if stall[0]:
+                return False
+            seen.append(keys.take())
+            machine.run_frames(1)
+            return True
+
+        def lock(self):  # noqa: ANN202
+            return contextlib.nullcontext()
+
+    window.runtime.driver = Recording()
+    window.handle_event(key_event(pygame.KEYDOWN, pygame.K_a, "a"))
+    window.keys.type_character("!")  # SYMBOL SHIFT+1 typed over the held A
+    for _ in range(3):
+        assert not window.runtime.run_frame()
+    window.step(paced=False)
+    assert window.frames_run == 0 and window.machine.frame == 0 and seen == []
+    assert len(waits) == 4 and all(0 <= w <= TICK_WAIT for w in waits)
+    stall[0] = False
+    (typed,) = keystrokes.plan([("SYMBOL SHIFT", "1")], TYPED_HOLD, TYPED_GAP)
+    window.run(max_frames=typed.hold + typed.gap + 1, paced=False)
+    # the frames of "!" and of nothing after it went by only now; then the held A again
+    ss1 = bytes(0xFF ^ (1 if row == 3 else 2 if row == 7 else 0) for row in range(8))
+    a_row, a_mask = KEYS["A"]
+    held_a = bytes(0xFF ^ (a_mask if row == a_row else 0) for row in range(8))
+    assert [local.rows for local in seen] == ([ss1] * typed.hold + [bytes([0xFF] * 8)] * typed.gap
+                                              + [held_a])
+    assert all(local.joystick == 0 for local in seen)
+    assert window.frames_run == window.machine.frame == typed.hold + typed.gap + 1

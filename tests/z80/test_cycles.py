@@ -13,8 +13,8 @@ import dataclasses
 import numpy as np
 import pytest
 
+from tests.z80.fuse_vectors import INITIAL_FILL, apply_blocks, load_vectors
 from tests.z80.generator import engine_from, part
-from tests.z80.test_fuse import INITIAL_FILL, _apply, load_vectors
 from zxmonopoly.z80.cpu import engine_tables
 
 
@@ -43,7 +43,7 @@ def test_contention_checks_match_every_fuse_trace(traced):
     failures = []
     for vector in load_vectors():
         memory = bytearray(INITIAL_FILL)
-        _apply(memory, vector.memory)
+        apply_blocks(memory, vector.memory)
         cpu = Z80(memory, engine="python")
         for name, value in vector.registers.items():
             setattr(cpu, name, value)
@@ -85,7 +85,7 @@ def test_fast_paths_change_no_timing():
         results = []
         for run in (_spectrum_py.run, reference):
             memory = bytearray(INITIAL_FILL)
-            _apply(memory, vector.memory)
+            apply_blocks(memory, vector.memory)
             memory[0x4000:0x8000] = memory[0x0000:0x4000]  # code and data in contended RAM too
             cpu = Z80(memory, engine="python")
             for name, value in vector.registers.items():

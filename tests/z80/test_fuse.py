@@ -10,20 +10,19 @@ core's public API does not report individual accesses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
-from pathlib import Path
-
 import pytest
 
-from tests import FUSE_DIR
 from tests.z80.engines import WALK_T, make_z80
+from tests.z80.fuse_vectors import (
+    FUSE_DIR,
+    FUSE_TEST_COUNT,
+    INITIAL_FILL,
+    Event,
+    Vector,
+    apply_blocks,
+    load_vectors,
+)
 from tests.z80.helpers import REGISTERS, disassemble, memory_diff, register_table
-
-FUSE_TEST_COUNT = 1356
-EVENT_TYPES = frozenset({"MR", "MW", "MC", "PR", "PW", "PC"})
-# What the FUSE harness (coretest.c) fills memory with before a test.
-INITIAL_FILL = bytes([0xDE, 0xAD, 0xBE, 0xEF]) * 0x4000
 
 # Where we follow later hardware research than these vectors (2018-07-10): when a block
 # instruction repeats, X/Y come from PC bits 11/13 and MEMPTR = PC+1, and INxR/OTxR also redo
@@ -43,107 +42,6 @@ NEWER_THAN_FUSE: dict[str, dict[str, int]] = {
 }
 
 
-@dataclass(frozen=True)
-class Event:
-    """One bus event of the expected trace: time, type (MR, MW, MC, PR, PW, PC), address, data."""
-
-    tstates: int
-    kind: str
-    address: int
-    data: int | None
-
-
-@dataclass(frozen=True)
-class Vector:
-    """One FUSE test: initial and expected state."""
-
-    name: str
-    registers: dict[str, int]  # initial, keys as in REGISTERS
-    until: int  # run while tstates < until
-    memory: tuple[tuple[int, bytes], ...]  # initial memory blocks
-    expected_registers: dict[str, int]
-    expected_tstates: int
-    expected_memory: tuple[tuple[int, bytes], ...]  # blocks changed by the test
-    events: tuple[Event, ...]
-
-
-def _parse_state(line1: str, line2: str) -> tuple[dict[str, int], int]:
-    words = line1.split()
-    rest = line2.split()
-    if len(words) != 13 or len(rest) != 7:
-        raise ValueError(f"bad register lines: {line1!r} / {line2!r}")
-    registers = {name: int(w, 16) for name, w in zip(REGISTERS[:13], words, strict=True)}
-    registers["i"] = int(rest[0], 16)
-    registers["r"] = int(rest[1], 16)
-    for name, w in zip(("iff1", "iff2", "im", "halted"), rest[2:6], strict=True):
-        registers[name] = int(w)
-    return registers, int(rest[6])
-
-
-def _parse_memory_line(line: str) -> tuple[int, bytes]:
-    words = line.split()
-    if words[-1] != "-1":
-        raise ValueError(f"memory line without -1: {line!r}")
-    return int(words[0], 16), bytes(int(w, 16) for w in words[1:-1])
-
-
-def _parse_in(text: str) -> list[tuple[str, dict[str, int], int, tuple]]:
-    lines = iter(text.splitlines())
-    tests = []
-    for line in lines:
-        if not line.strip():
-            continue
-        name = line.strip()
-        registers, until = _parse_state(next(lines), next(lines))
-        blocks = []
-        for mem_line in lines:
-            if mem_line.strip() == "-1":
-                break
-            blocks.append(_parse_memory_line(mem_line))
-        tests.append((name, registers, until, tuple(blocks)))
-    return tests
-
-
-def _parse_expected(text: str) -> list[tuple[str, tuple, dict[str, int], int, tuple]]:
-    results = []
-    for block in text.split("\n\n"):
-        lines = [line for line in block.splitlines() if line.strip()]
-        if not lines:
-            continue
-        name = lines[0].strip()
-        k = 1
-        events = []
-        while k < len(lines) and len(words := lines[k].split()) >= 3 and words[1] in EVENT_TYPES:
-            data = int(words[3], 16) if len(words) > 3 else None
-            events.append(Event(int(words[0]), words[1], int(words[2], 16), data))
-            k += 1
-        registers, tstates = _parse_state(lines[k], lines[k + 1])
-        blocks = tuple(_parse_memory_line(line) for line in lines[k + 2 :])
-        results.append((name, tuple(events), registers, tstates, blocks))
-    return results
-
-
-@cache
-def load_vectors(directory: Path = FUSE_DIR) -> tuple[Vector, ...]:
-    """All FUSE vectors in ``directory``, parsed once per process."""
-    ins = _parse_in((directory / "tests.in").read_text())
-    outs = _parse_expected((directory / "tests.expected").read_text())
-    if [t[0] for t in ins] != [t[0] for t in outs]:
-        raise ValueError("tests.in and tests.expected name different tests")
-    vectors = []
-    for (name, registers, until, memory), (_, events, expected, tstates, changes) in zip(
-        ins, outs, strict=True
-    ):
-        vectors.append(Vector(name, registers, until, memory, expected, tstates, changes, events))
-    return tuple(vectors)
-
-
-def _apply(memory: bytearray, blocks: tuple[tuple[int, bytes], ...]) -> None:
-    for address, data in blocks:
-        for k, byte in enumerate(data):
-            memory[(address + k) & 0xFFFF] = byte
-
-
 def _params():
     if not (FUSE_DIR / "tests.in").is_file():
         return [pytest.param(None, id="missing")]  # fails: the vectors belong to the clone
@@ -158,7 +56,7 @@ def run_vector(vector: Vector, engine: str, start: int = 0) -> list[str]:
     the vectors say) a ``start`` inside the screen's lines makes it walk every machine cycle.
     """
     memory = bytearray(INITIAL_FILL)
-    _apply(memory, vector.memory)
+    apply_blocks(memory, vector.memory)
     initial = bytes(memory)
     cpu = make_z80(memory, engine, read_port=lambda port: port >> 8)
     for name, value in vector.registers.items():
@@ -175,7 +73,7 @@ def run_vector(vector: Vector, engine: str, start: int = 0) -> list[str]:
     if cpu.tstates - start != vector.expected_tstates:
         problems.append(f"tstates: expected {vector.expected_tstates}, got {cpu.tstates - start}")
     expected_memory = bytearray(initial)
-    _apply(expected_memory, vector.expected_memory)
+    apply_blocks(expected_memory, vector.expected_memory)
     if memory != expected_memory:
         problems.append("memory differs:\n" + memory_diff(expected_memory, memory))
     if problems:
@@ -186,12 +84,12 @@ def run_vector(vector: Vector, engine: str, start: int = 0) -> list[str]:
 
 
 @pytest.mark.parametrize("vector", _params())
-def test_fuse_vector(vector: Vector | None, engine: str) -> None:
+def test_fuse_vector(vector: Vector | None, z80_engine: str) -> None:
     if vector is None:
         pytest.fail(f"FUSE vectors not found in {FUSE_DIR}", pytrace=False)
-    problems = run_vector(vector, engine)
-    if engine.startswith("spectrum"):  # the fast path above, the cycle walk here
-        problems += run_vector(vector, engine, WALK_T)
+    problems = run_vector(vector, z80_engine)
+    if z80_engine.startswith("spectrum"):  # the fast path above, the cycle walk here
+        problems += run_vector(vector, z80_engine, WALK_T)
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
 

@@ -29,13 +29,13 @@ def test_memory_diff_limits_lines() -> None:
     ]
 
 
-def test_run_instruction_nop(engine) -> None:
-    run = run_instruction([0x00], engine=engine, a=0x12)
+def test_run_instruction_nop(z80_engine) -> None:
+    run = run_instruction([0x00], engine=z80_engine, a=0x12)
     run.expect(pc=0x0001, r=0x01, a=0x12, tstates=4)
 
 
-def test_run_instruction_reports_a_difference(engine) -> None:
-    run = run_instruction([0x3C], engine=engine, mnemonic="INC A", a=0x0F)  # INC A
+def test_run_instruction_reports_a_difference(z80_engine) -> None:
+    run = run_instruction([0x3C], engine=z80_engine, mnemonic="INC A", a=0x0F)  # INC A
     with pytest.raises(AssertionError) as failure:
         run.expect(a=0x11)
     message = str(failure.value)
@@ -43,8 +43,8 @@ def test_run_instruction_reports_a_difference(engine) -> None:
     assert "* a" in message
 
 
-def test_run_instruction_memory(engine) -> None:
-    run = run_instruction([0x77], engine=engine, hl=0x8000, a=0x5A)  # LD (HL),A
+def test_run_instruction_memory(z80_engine) -> None:
+    run = run_instruction([0x77], engine=z80_engine, hl=0x8000, a=0x5A)  # LD (HL),A
     run.expect(memory={0x8000: 0x5A}, tstates=7)
     with pytest.raises(AssertionError, match="8000: expected 00, got 5A"):
         run.expect()

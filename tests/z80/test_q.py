@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.z80.engines import WALK_T, make_z80
+from tests.z80.engines import WALK_T, Z80_ENGINES, make_z80
 from zxmonopoly.z80 import state
 from zxmonopoly.z80.disasm import decode
 
@@ -117,7 +117,7 @@ class Bench:
         cpu.pc, cpu.iff1, cpu.iff2, cpu.im, cpu.tstates, cpu.q = at, 0, 0, 1, start, 0
 
 
-@pytest.fixture(scope="module", params=["python", "jit", "spectrum-python", "spectrum-jit"])
+@pytest.fixture(scope="module", params=Z80_ENGINES)
 def bench(request: pytest.FixtureRequest) -> Bench:
     from zxmonopoly.z80 import jit_available
 

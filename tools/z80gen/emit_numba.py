@@ -1,5 +1,6 @@
-"""The numba emitter: the main table and CB in one compiled function, one function per other
-prefix table (numba's compile time grows steeply with a function's size), and its dialect."""
+"""The numba emitter: the main table (and the bare CPU's CB) in one compiled function, one
+function per other prefix table (numba's compile time grows steeply with a function's size),
+and its dialect."""
 
 from __future__ import annotations
 
@@ -8,7 +9,14 @@ import ast
 from zxmonopoly.z80.templates import indent, slot
 
 from .dispatch import HOT_MAIN, tree
-from .leaves import cb_generic_body, ed_body, fetch_opcode, index_body, main_cases
+from .leaves import (
+    cb_generic_body,
+    ed_body,
+    fetch_opcode,
+    index_body,
+    main_cases,
+    port_in_function,
+)
 from .shell import (
     HEADER,
     TABLE_ARGS,
@@ -81,6 +89,23 @@ def names_used(lines: list[str]) -> tuple[set[str], set[str]]:
     return reads, writes
 
 
+def check_exits_outside_loops(lines: list[str]) -> None:
+    """Refuse a block whose ``@EXIT`` sits inside a loop of its own: there a break would
+    leave only that loop (the leaves keep their loops free of exits, as the main loop needs)."""
+    loops: list[int] = []  # the indents of the loops open at this line
+    for line in lines:
+        stripped = line.lstrip()
+        if not stripped:
+            continue
+        depth = len(line) - len(stripped)
+        while loops and depth <= loops[-1]:
+            loops.pop()
+        if stripped.startswith("@EXIT ") and loops:
+            raise ValueError(f"an exit inside a loop of a prefix's leaf: {stripped}")
+        if stripped.startswith(("while ", "for ")):
+            loops.append(depth)
+
+
 def loop_jit(t: Target, dispatch: list[str]) -> list[str]:
     """The numba engines' run loop: one loop, the interrupt tested before each instruction.
 
@@ -102,7 +127,8 @@ def loop_jit(t: Target, dispatch: list[str]) -> list[str]:
 
 
 def gen_jit(v: Variant = BARE) -> str:
-    """A JIT engine: main table and CB inline, one compiled function per other prefix.
+    """A JIT engine: main table inline (CB too unless ``cb_function``), one compiled function
+    per other prefix.
 
     A prefix function takes the locals it reads as arguments and leaves the ones it changes
     in the state array, which the main loop reloads: far cheaper than exchanging everything.
@@ -123,15 +149,23 @@ def gen_jit(v: Variant = BARE) -> str:
         out = [n for n in slots if n in writes]
         store = [f"{slots[n]} = {n}" for n in out]
         load = [f"{n} = {slots[n]}" for n in out]
-        lines = [*body, *store, "return 0"]
-        lines = expand_exits(lines, lambda n: [*store, f"return {n}"])
+        # One pass of a loop that is left by a break: every exit sets its reason and breaks
+        # to the one store and return, instead of each exit storing every local itself (the
+        # stores were most of ED's lines, and numba's compile time grows with them).
+        check_exits_outside_loops(body)
+        lines = ["exit_ = 0", "while True:",
+                 *indent(expand_exits(body, lambda n: [f"exit_ = {n}", "break"]), 1),
+                 "    break", *store, "return exit_"]
         fname = f"_prefix_{name.lower()}"
         arglist = ", ".join(["st", "mem", *tabs, *params])
         funcs.extend(["", "", "@njit(cache=True, _nrt=False)", f"def {fname}({arglist}):",
                       f'    """Run one {name}-prefixed instruction."""', *indent(lines, 1)])
         calls[name] = [f"reason = {fname}({arglist})", *load, "if reason:", "    break"]
 
-    calls["CB"] = cb_generic_body(t)
+    if v.cb_function:  # the main function is the one compiled last, alone: keep it small
+        sub("CB", cb_generic_body(t))
+    else:
+        calls["CB"] = cb_generic_body(t)
     sub("ED", ed_body(t))
     sub("DD", index_body(t, "DD"))
     sub("FD", index_body(t, "FD"))
@@ -150,6 +184,8 @@ def gen_jit(v: Variant = BARE) -> str:
             *(f"{name} = {index}" for name, index in SCRATCH.items())]
     if v.table_walk:  # (after every leaf: the table holds them all now)
         head = ["import numpy as np", *head, "", "", *t.table.walker()]
+    if v.port_function:
+        head = [*head, "", "", *port_in_function(t)]
     src = [HEADER.format(sources=sources(v), what=what), *head,
            *funcs, "", "", "@njit(cache=True, _nrt=False)", f"def run({args(v)}):",
            '    """Run until T reaches ``until`` or an exit; return the exit reason."""',

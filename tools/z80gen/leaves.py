@@ -18,6 +18,8 @@ def port_in_code(t: Target) -> list[str]:
     """What answers an IN when no callback does: nothing (0xFF) or the machine's devices."""
     if not t.variant.machine:
         return ["v = 0xFF"]
+    if t.variant.port_function:
+        return port_in_call(t)
     return t.variant.machine.port_in(t.dialect, t.variant.trace)
 
 
@@ -26,7 +28,48 @@ def port_in_log_code(t: Target, maybe: bool = False) -> list[str]:
     the machine's log (the bare CPU has none, and never turns it on: 0xFF)."""
     if not t.variant.machine:
         return ["v = 0xFF"]
+    if t.variant.port_function:
+        return port_in_call(t)
     return t.variant.machine.port_in_logged(t.dialect, t.variant.trace, maybe)
+
+
+def port_in_body(t: Target) -> list[str]:
+    """The body of a ``port_function`` engine's port function: the devices with the port-read
+    log around them, testing its mode (one copy serves an IN with the log on or off)."""
+    return t.variant.machine.port_in_logged(t.dialect, t.variant.trace, maybe=True)
+
+
+def port_in_interface(t: Target) -> tuple[list[str], list[str]]:
+    """What the machine's IN reads (the port, the I/O cycle's T-state, memory, the machine's
+    arrays and locals) and what it changes (``v``, then the machine's locals it moves), as a
+    ``port_function`` engine's compiled port function takes and returns them."""
+    from .emit_numba import names_used
+
+    m = t.variant.machine
+    reads, writes = names_used(port_in_body(t))
+    machine_locals = [local for local, _ in m.REGS]
+    params = [n for n in ("port", "tio", "mem", *m.ARGS, *machine_locals) if n in reads]
+    results = ["v", *(n for n in machine_locals if n in writes)]
+    return params, results
+
+
+def port_in_call(t: Target) -> list[str]:
+    """An IN's call of a ``port_function`` engine's port function."""
+    params, results = port_in_interface(t)
+    return [f"{', '.join(results)} = _port_in({', '.join(params)})"]
+
+
+def port_in_function(t: Target) -> list[str]:
+    """The compiled function that answers an IN for a ``port_function`` engine: one copy of
+    the devices (and the port-read log) instead of one at each of the 13 INs (numba's compile
+    time grows with a function's size; an IN is rare enough that the call costs nothing to
+    speak of)."""
+    params, results = port_in_interface(t)
+    body = [*port_in_body(t), f"return {', '.join(results)}"]
+    return ["@njit(cache=True, _nrt=False)", f"def _port_in({', '.join(params)}):",
+            '    """What an IN from ``port`` reads (the I/O cycle at ``tio``), and the machine\'s '
+            'locals it moved."""',
+            *("    " + x for x in body)]
 
 
 def port_out_code(t: Target) -> list[str]:

@@ -29,13 +29,15 @@ class Variant:
     breakpoints: bool = True  # False: no breakpoint test after each instruction (none set)
     flat: bool = False  # dispatch by if/elif chains, not trees (the bare numba engine)
     halt_skip: bool = True  # False (tests only): each HALT pass goes round the loop
+    port_function: bool = False  # IN's devices in one compiled function, not at every IN (JIT)
+    cb_function: bool = False  # CB in its own compiled function, not in the main one (JIT)
 
 
 BARE = Variant()
 BARE_FREE = Variant(breakpoints=False)
 BARE_JIT = Variant(flat=True)
 MACHINE = Variant(machine=ula)
-MACHINE_JIT = Variant(machine=ula, table_walk=True)
+MACHINE_JIT = Variant(machine=ula, table_walk=True, port_function=True, cb_function=True)
 TRACED = Variant(machine=ula, trace=True)
 REFERENCE = Variant(machine=ula, always_walk=True)
 

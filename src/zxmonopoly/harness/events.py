@@ -15,7 +15,8 @@ always 1,500 plus the sum of its money events (``tests/game/test_events.py`` che
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import os
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from zxmonopoly.harness import game
@@ -269,3 +270,12 @@ class _Words:
             "jackpot": "the Free Parking jackpot",
             "fine_card": f"the fine rather than a Chance ({card_words(square)})",
         }.get(kind, kind)
+
+
+def write_log(path: str | os.PathLike[str], record: Iterable[Event], title: str = "") -> None:
+    """A record written to a file: a title line, then one event a line after its frame."""
+    with open(path, "w", encoding="utf-8") as out:
+        if title:
+            out.write(f"# {title}\n")
+        for event in record:
+            out.write(f"{event.frame:8d}  {event.text}\n")

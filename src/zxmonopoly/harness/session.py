@@ -18,7 +18,7 @@ from zxmonopoly import images
 from zxmonopoly.harness import game
 from zxmonopoly.harness.errors import HarnessError, format_screen
 from zxmonopoly.snapshot.rzx import load_rzx, save_rzx
-from zxmonopoly.spectrum import Spectrum48, keystrokes, video
+from zxmonopoly.spectrum import Spectrum48, boot, keystrokes, video
 from zxmonopoly.spectrum.rzx import RzxPlayer, RzxRecorder
 from zxmonopoly.spectrum.timing import BOOT_FRAMES, FRAME_TSTATES
 
@@ -150,10 +150,8 @@ class Session:
         if cache and not real_load and rom is None:
             snapshot = _game_snapshot(tape, symbols, engine)
             return cls.from_snapshot(snapshot, engine=engine, symbols=symbols)
-        session = cls(rom, engine=engine, symbols=symbols)
-        session.load_tape(tape, fast=not real_load)
-        session.wait_input(load_budget(tape, fast=not real_load))
-        return session
+        return _loaded_game(cls(rom, engine=engine, symbols=symbols, boot=False), tape,
+                            real_load)
 
     @classmethod
     def from_snapshot(cls, path: str | os.PathLike[str], **kwargs) -> Session:
@@ -203,12 +201,10 @@ class Session:
         self.machine.run_frames(self.boot_frames)
 
     def load_tape(self, path: str | os.PathLike[str], fast: bool = True) -> None:
-        """Insert a tape and type LOAD "" as a user does; real loads also press PLAY."""
-        self.machine.deck.set_fast(fast)
-        self.machine.deck.insert(path)
-        self.load_quoted_empty()
-        if not fast:
-            self.machine.deck.play()
+        """Insert a tape and type LOAD "" as a user does; real loads also press PLAY (the
+        boot-and-load recipe, ``spectrum/boot.py``, with the boot already run)."""
+        boot.insert_tape(self.machine, path, real_load=not fast)
+        boot.load_quoted(self.machine, real_load=not fast)
 
     def save_snapshot(self, path: str | os.PathLike[str]) -> None:
         """Save the machine as .szx, .z80 or .sna (by suffix; .szx is exact)."""
@@ -258,9 +254,9 @@ class Session:
         self.machine.type_keys([KEYWORD_KEYS[key]])
 
     def load_quoted_empty(self) -> None:
-        """Type LOAD "" and ENTER as the running ROM takes it (``keystrokes.type_load_quoted``:
-        J, SYMBOL SHIFT+P twice, ENTER in K mode; spelled on a ROM without it)."""
-        keystrokes.type_load_quoted(self.machine)
+        """Type LOAD "" and ENTER as the running ROM takes it (``boot.load_quoted``: J, SYMBOL
+        SHIFT+P twice, ENTER in K mode; spelled on a ROM without it)."""
+        boot.load_quoted(self.machine)
 
     # -- waits ------------------------------------------------------------------------------
 
@@ -480,6 +476,15 @@ def _flowed(text: str) -> re.Pattern[str]:
     return re.compile("".join(parts))
 
 
+def _loaded_game(session: Session, tape: Path, real_load: bool) -> Session:
+    """A session not booted yet, taken through the boot-and-load recipe (``spectrum/boot.py``:
+    the boot's frames, LOAD "" typed, PLAY for a real load) to the title's wait for a key."""
+    boot.boot_and_load(session.machine, tape, boot_frames=session.boot_frames,
+                       real_load=real_load)
+    session.wait_input(load_budget(tape, fast=not real_load))
+    return session
+
+
 _game_cache: dict[str, Path] = {}
 
 
@@ -491,9 +496,7 @@ def _game_snapshot(tape: Path, symbols: Path, engine: str | None) -> Path:
         return path
     directory = Path(tempfile.mkdtemp(prefix="zxmonopoly-game-"))
     atexit.register(shutil.rmtree, directory, True)
-    session = Session(engine=engine, symbols=symbols)
-    session.load_tape(tape, fast=True)
-    session.wait_input(load_budget(tape))
+    session = _loaded_game(Session(engine=engine, symbols=symbols, boot=False), tape, False)
     path = directory / f"title-{digest[:12]}.szx"
     session.save_snapshot(path)
     _game_cache[digest] = path

@@ -40,11 +40,13 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from zxmonopoly.harness import invariants
 from zxmonopoly.harness.game import (
@@ -491,15 +493,24 @@ def _results(units: Sequence[WorkUnit], jobs: int,
 def run_tournament(games: int, seed: int, players: Sequence[int], *, minutes: int | None = 10,
                    engine: str | None = "jit", verbose: bool = False,
                    frame_limit: int = DEFAULT_FRAME_LIMIT, fast: bool = True, jobs: int = 1,
-                   scheduler: str | None = None) -> list[GameResult]:
+                   scheduler: str | None = None,
+                   log_dir: str | os.PathLike[str] | None = None) -> list[GameResult]:
     """``games`` games (:func:`work_units`) played here (``jobs`` 1), across ``jobs``
     processes, or on the Dask cluster whose scheduler is at ``scheduler``; the results, in
-    game order, are the same every way but for the wall-clock ``seconds``."""
+    game order, are the same every way but for the wall-clock ``seconds``. With ``log_dir``
+    each game's record of events is written there, ``game-NNNN-seed-S.txt``."""
     units = work_units(games, seed, players, minutes=minutes, engine=engine,
                        frame_limit=frame_limit, fast=fast)
     results = []
     for unit, result in zip(units, _results(units, jobs, scheduler), strict=True):
         results.append(result)
+        if log_dir is not None:
+            from zxmonopoly.harness.events import write_log
+
+            who = ", ".join(p.personality for p in result.players)
+            write_log(Path(log_dir) / f"game-{unit.index + 1:04d}-seed-{unit.seed}.txt",
+                      result.events, f"game {unit.index + 1}, seed {unit.seed}: {who}; "
+                      f"{result.turns} turns, {result.frames} frames")
         if verbose:
             who = ", ".join(f"{p.personality}{'*' if p.won else ''} {p.worth}"
                             f"{' (bust)' if p.bankrupt else ''}" for p in result.players)
@@ -525,6 +536,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="computer turns at the pace a watcher sees (default: the game's "
                         "fast setting, F in the menu)")
     parser.add_argument("-q", "--quiet", action="store_true", help="no line per game")
+    parser.add_argument("--log", metavar="DIR",
+                        help="write each game's record of events (every throw, purchase, "
+                        "rent, card ... in words) to DIR/game-NNNN-seed-S.txt")
     parser.add_argument("--jobs", type=int, default=1, metavar="N",
                         help="play the games in N processes (default 1); the results are "
                         "the same as with 1")
@@ -558,6 +572,13 @@ def main(args: argparse.Namespace) -> int:
     if problem is not None:
         print(f"zxmonopoly tournament: error: {problem}", file=sys.stderr)
         return 2
+    log_dir = getattr(args, "log", None)
+    if log_dir is not None:
+        try:
+            Path(log_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"zxmonopoly tournament: error: --log {log_dir}: {exc}", file=sys.stderr)
+            return 2
     try:
         players = parse_players(args.players)
     except ValueError as exc:
@@ -567,7 +588,7 @@ def main(args: argparse.Namespace) -> int:
         results = run_tournament(args.games, args.seed, players, minutes=args.short or None,
                                  engine=args.engine or "jit", verbose=not args.quiet,
                                  frame_limit=args.frame_limit, fast=args.fast, jobs=args.jobs,
-                                 scheduler=args.scheduler)
+                                 scheduler=args.scheduler, log_dir=log_dir)
     except InvariantError as exc:
         print(f"INVARIANT VIOLATED: {exc}")
         return 1

@@ -102,9 +102,10 @@ class NetLink:
         self.options = options
         self.thread = thread
         self.node = node
-        self._lines: deque[str] = deque(maxlen=50)
         self._lines_lock = threading.Lock()
-        node.message_listeners.append(self._heard)
+        with node.lock:  # what it logged while starting (the join code, the join), then on
+            self._lines: deque[str] = deque(node.messages, maxlen=50)
+            node.message_listeners.append(self._heard)
         self.closed = False
 
     @classmethod

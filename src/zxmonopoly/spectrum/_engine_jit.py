@@ -146,200 +146,534 @@ def _walk(CONT, CYC, k, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, xy, op
 
 
 @njit(cache=True, _nrt=False)
+def _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end):
+    """What an IN from ``port`` reads (the I/O cycle at ``tio``), and the machine's locals it moved."""
+    if in_mode == 2:
+        v = 0xFF
+        if in_n < in_end:
+            v = int(in_log[in_n])
+        in_n += 1
+    else:
+        if (port & 1) == 0:
+            if tape_on:
+                now_ = tape_t0 + tio + 1
+                while tape_pos < tape_end and tape[tape_pos] <= now_:
+                    tape_pos += 1
+                ear_in = (tape_level0 ^ tape_pos) & 1
+            k = port >> 8
+            v = 0x1F
+            if (k & 0x01) == 0:
+                v = v & int(keys[0])
+            if (k & 0x02) == 0:
+                v = v & int(keys[1])
+            if (k & 0x04) == 0:
+                v = v & int(keys[2])
+            if (k & 0x08) == 0:
+                v = v & int(keys[3])
+            if (k & 0x10) == 0:
+                v = v & int(keys[4])
+            if (k & 0x20) == 0:
+                v = v & int(keys[5])
+            if (k & 0x40) == 0:
+                v = v & int(keys[6])
+            if (k & 0x80) == 0:
+                v = v & int(keys[7])
+            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
+        elif (port & 0xE0) == 0:
+            v = int(joy[0])
+        else:
+            v = 0xFF
+            ft = tio + 3
+            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
+                ft = tio + CONT[tio] + 1
+                ft += CONT[ft] + 1
+                ft += CONT[ft] + 1
+                ft += CONT[ft]
+            ft -= 14336
+            if ft >= 0:
+                line = ft // 224
+                col = ft - line * 224
+                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
+                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
+                    if col & 1:
+                        v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
+                    else:
+                        v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+        if in_mode == 1:
+            if in_n < in_end:
+                in_log[in_n] = v
+            in_n += 1
+    return v, ear_in, tape_pos, in_n
+
+
+@njit(cache=True, _nrt=False)
+def _prefix_cb(st, mem, SZ53P, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7, qt, rom_top, CONT):
+    """Run one CB-prefixed instruction."""
+    exit_ = 0
+    while True:
+        op = I64(mem[pc])
+        pc = (pc + 1) & 0xFFFF
+        r += 1
+        t0 = t
+        slot_ = 256 + op
+        k_ = CYC_AT[slot_]
+        if k_ >= 0:
+            ft = FAST_T[slot_]
+            if ft >= 0 and (not (14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 4 and ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and (BUS[slot_] == 1 or (i & 0xC0) != 0x40))):
+                tio = t + IO_OFF[slot_]
+                t += ft
+            else:
+                t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
+        z = op & 7
+        y = (op >> 3) & 7
+        if z == 6:
+            ea = (h << 8) | l
+            v = I64(mem[ea])
+        elif z == 0:
+            v = b
+        elif z == 1:
+            v = c
+        elif z == 2:
+            v = d
+        elif z == 3:
+            v = e
+        elif z == 4:
+            v = h
+        elif z == 5:
+            v = l
+        else:
+            v = a
+        if op < 0x40:
+            if y == 0:
+                cy = v >> 7
+                v = ((v << 1) | cy) & 0xFF
+                f = SZ53P[v] | cy
+            elif y == 1:
+                cy = v & 1
+                v = (v >> 1) | (cy << 7)
+                f = SZ53P[v] | cy
+            elif y == 2:
+                cy = v >> 7
+                v = ((v << 1) | (f & 1)) & 0xFF
+                f = SZ53P[v] | cy
+            elif y == 3:
+                cy = v & 1
+                v = (v >> 1) | ((f & 1) << 7)
+                f = SZ53P[v] | cy
+            elif y == 4:
+                cy = v >> 7
+                v = (v << 1) & 0xFF
+                f = SZ53P[v] | cy
+            elif y == 5:
+                cy = v & 1
+                v = (v >> 1) | (v & 0x80)
+                f = SZ53P[v] | cy
+            elif y == 6:
+                cy = v >> 7
+                v = ((v << 1) | 1) & 0xFF
+                f = SZ53P[v] | cy
+            else:
+                cy = v & 1
+                v = v >> 1
+                f = SZ53P[v] | cy
+        elif op < 0x80:
+            f = (f & 0x01) | 0x10 | (((wz >> 8) if z == 6 else v) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
+            pass
+            qt = t
+        elif op < 0xC0:
+            v = v & (0xFF ^ (1 << y))
+        else:
+            v = v | (1 << y)
+        if op < 0x40 or op >= 0x80:
+            if z == 6:
+                if ea >= rom_top:
+                    mem[ea] = v
+                pass
+            else:
+                pass
+                if z == 0:
+                    b = v
+                elif z == 1:
+                    c = v
+                elif z == 2:
+                    d = v
+                elif z == 3:
+                    e = v
+                elif z == 4:
+                    h = v
+                elif z == 5:
+                    l = v
+                elif z == 7:
+                    a = v
+            if op < 0x40:
+                qt = t
+        break
+    st[S.A] = a
+    st[S.F] = f
+    st[S.B] = b
+    st[S.C] = c
+    st[S.D] = d
+    st[S.E] = e
+    st[S.H] = h
+    st[S.L] = l
+    st[S.PC] = pc
+    st[S.T] = t
+    st[_R_RAW] = r
+    st[_QT] = qt
+    return exit_
+
+
+@njit(cache=True, _nrt=False)
 def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff2, im, t, ula_out, out_n, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp, CONT, keys, joy, out_log, tape, in_log):
     """Run one ED-prefixed instruction."""
-    op = I64(mem[pc])
-    pc = (pc + 1) & 0xFFFF
-    r += 1
-    t0 = t
-    slot_ = 512 + op
-    k_ = CYC_AT[slot_]
-    if k_ >= 0:
-        ft = FAST_T[slot_]
-        if ft >= 0 and (not (14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 4 and ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and (BUS[slot_] == 1 or (i & 0xC0) != 0x40))):
-            tio = t + IO_OFF[slot_]
-            t += ft
-        else:
-            t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-    if op < 0x53:
-        if op < 0x52:
-            if op < 0x44:
-                if op < 0x40:
-                    # ED 00-3F  (no instruction: a no-operation)
-                    pass
-                else:
-                    if op < 0x43:
-                        if op < 0x42:
-                            if op == 0x40:
-                                # ED 40  IN B,(C)
-                                port = (b << 8) | c
-                                if io_exit and io_exit != 2:
-                                    if st[S.IN_READY]:
-                                        v = st[S.IN_VALUE] & 0xFF
-                                        st[S.IN_READY] = 0
+    exit_ = 0
+    while True:
+        op = I64(mem[pc])
+        pc = (pc + 1) & 0xFFFF
+        r += 1
+        t0 = t
+        slot_ = 512 + op
+        k_ = CYC_AT[slot_]
+        if k_ >= 0:
+            ft = FAST_T[slot_]
+            if ft >= 0 and (not (14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 4 and ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and (BUS[slot_] == 1 or (i & 0xC0) != 0x40))):
+                tio = t + IO_OFF[slot_]
+                t += ft
+            else:
+                t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
+        if op < 0x53:
+            if op < 0x52:
+                if op < 0x44:
+                    if op < 0x40:
+                        # ED 00-3F  (no instruction: a no-operation)
+                        pass
+                    else:
+                        if op < 0x43:
+                            if op < 0x42:
+                                if op == 0x40:
+                                    # ED 40  IN B,(C)
+                                    port = (b << 8) | c
+                                    if io_exit and io_exit != 2:
+                                        if st[S.IN_READY]:
+                                            v = st[S.IN_VALUE] & 0xFF
+                                            st[S.IN_READY] = 0
+                                        else:
+                                            st[S.PORT] = port
+                                            t = t0
+                                            pc = (pc - 2) & 0xFFFF
+                                            r -= 2
+                                            exit_ = 2
+                                            break
                                     else:
-                                        st[S.PORT] = port
-                                        t = t0
-                                        pc = (pc - 2) & 0xFFFF
-                                        r -= 2
-                                        st[S.A] = a
-                                        st[S.F] = f
-                                        st[S.B] = b
-                                        st[S.C] = c
-                                        st[S.D] = d
-                                        st[S.E] = e
-                                        st[S.H] = h
-                                        st[S.L] = l
-                                        st[S.SP] = sp
-                                        st[S.PC] = pc
-                                        st[S.I] = i
-                                        st[S.MEMPTR] = wz
-                                        st[S.IFF1] = iff1
-                                        st[S.IM] = im
-                                        st[S.T] = t
-                                        st[S.ULA_OUT] = ula_out
-                                        st[S.OUT_N] = out_n
-                                        st[S.EAR_IN] = ear_in
-                                        st[S.TAPE_POS] = tape_pos
-                                        st[S.IN_N] = in_n
-                                        st[_R_RAW] = r
-                                        st[_R7] = r7
-                                        st[_LDAIR_AT] = ldair_at
-                                        st[_QT] = qt
-                                        return 2
+                                        v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
+                                    wz = (port + 1) & 0xFFFF
+                                    b = v
+                                    f = (f & 0x01) | SZ53P[v]
+                                    qt = t
                                 else:
-                                    if in_mode == 2:
-                                        v = 0xFF
-                                        if in_n < in_end:
-                                            v = int(in_log[in_n])
-                                        in_n += 1
+                                    # ED 41  OUT (C),B
+                                    port = (b << 8) | c
+                                    v = b
+                                    wz = (port + 1) & 0xFFFF
+                                    pass
+                                    if io_exit and io_exit != 2:
+                                        st[S.PORT] = port
+                                        st[S.PORT_VALUE] = v
+                                        exit_ = 3
+                                        break
                                     else:
                                         if (port & 1) == 0:
-                                            if tape_on:
-                                                now_ = tape_t0 + tio + 1
-                                                while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                    tape_pos += 1
-                                                ear_in = (tape_level0 ^ tape_pos) & 1
-                                            k = port >> 8
-                                            v = 0x1F
-                                            if (k & 0x01) == 0:
-                                                v = v & int(keys[0])
-                                            if (k & 0x02) == 0:
-                                                v = v & int(keys[1])
-                                            if (k & 0x04) == 0:
-                                                v = v & int(keys[2])
-                                            if (k & 0x08) == 0:
-                                                v = v & int(keys[3])
-                                            if (k & 0x10) == 0:
-                                                v = v & int(keys[4])
-                                            if (k & 0x20) == 0:
-                                                v = v & int(keys[5])
-                                            if (k & 0x40) == 0:
-                                                v = v & int(keys[6])
-                                            if (k & 0x80) == 0:
-                                                v = v & int(keys[7])
-                                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                        elif (port & 0xE0) == 0:
-                                            v = int(joy[0])
-                                        else:
-                                            v = 0xFF
-                                            ft = tio + 3
-                                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                ft = tio + CONT[tio] + 1
-                                                ft += CONT[ft] + 1
-                                                ft += CONT[ft] + 1
-                                                ft += CONT[ft]
-                                            ft -= 14336
-                                            if ft >= 0:
-                                                line = ft // 224
-                                                col = ft - line * 224
-                                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                    if col & 1:
-                                                        v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                    else:
-                                                        v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
-                                        if in_mode == 1:
-                                            if in_n < in_end:
-                                                in_log[in_n] = v
-                                            in_n += 1
-                                wz = (port + 1) & 0xFFFF
-                                b = v
-                                f = (f & 0x01) | SZ53P[v]
-                                qt = t
+                                            ula_out = v
+                                            out_log[out_n] = tio + 1
+                                            out_log[out_n + 1] = v
+                                            out_n += 2
+                                            if out_n > len(out_log) - 2:
+                                                exit_ = 4
+                                                break
                             else:
-                                # ED 41  OUT (C),B
-                                port = (b << 8) | c
-                                v = b
-                                wz = (port + 1) & 0xFFFF
-                                pass
-                                if io_exit and io_exit != 2:
-                                    st[S.PORT] = port
-                                    st[S.PORT_VALUE] = v
-                                    st[S.A] = a
-                                    st[S.F] = f
-                                    st[S.B] = b
-                                    st[S.C] = c
-                                    st[S.D] = d
-                                    st[S.E] = e
-                                    st[S.H] = h
-                                    st[S.L] = l
-                                    st[S.SP] = sp
-                                    st[S.PC] = pc
-                                    st[S.I] = i
-                                    st[S.MEMPTR] = wz
-                                    st[S.IFF1] = iff1
-                                    st[S.IM] = im
-                                    st[S.T] = t
-                                    st[S.ULA_OUT] = ula_out
-                                    st[S.OUT_N] = out_n
-                                    st[S.EAR_IN] = ear_in
-                                    st[S.TAPE_POS] = tape_pos
-                                    st[S.IN_N] = in_n
-                                    st[_R_RAW] = r
-                                    st[_R7] = r7
-                                    st[_LDAIR_AT] = ldair_at
-                                    st[_QT] = qt
-                                    return 3
-                                else:
-                                    if (port & 1) == 0:
-                                        ula_out = v
-                                        out_log[out_n] = tio + 1
-                                        out_log[out_n + 1] = v
-                                        out_n += 2
-                                        if out_n > len(out_log) - 2:
-                                            st[S.A] = a
-                                            st[S.F] = f
-                                            st[S.B] = b
-                                            st[S.C] = c
-                                            st[S.D] = d
-                                            st[S.E] = e
-                                            st[S.H] = h
-                                            st[S.L] = l
-                                            st[S.SP] = sp
-                                            st[S.PC] = pc
-                                            st[S.I] = i
-                                            st[S.MEMPTR] = wz
-                                            st[S.IFF1] = iff1
-                                            st[S.IM] = im
-                                            st[S.T] = t
-                                            st[S.ULA_OUT] = ula_out
-                                            st[S.OUT_N] = out_n
-                                            st[S.EAR_IN] = ear_in
-                                            st[S.TAPE_POS] = tape_pos
-                                            st[S.IN_N] = in_n
-                                            st[_R_RAW] = r
-                                            st[_R7] = r7
-                                            st[_LDAIR_AT] = ldair_at
-                                            st[_QT] = qt
-                                            return 4
+                                # ED 42  SBC HL,BC
+                                v = (h << 8) | l
+                                nn = ((b << 8) | c)
+                                cy = f & 1
+                                res = v - nn - cy
+                                f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
+                                res = res & 0xFFFF
+                                if res == 0:
+                                    f = f | 0x40
+                                wz = (v + 1) & 0xFFFF
+                                h = res >> 8
+                                l = res & 0xFF
+                                qt = t
                         else:
-                            # ED 42  SBC HL,BC
+                            # ED 43  LD (nn),BC
+                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                            pc = (pc + 2) & 0xFFFF
+                            v = ((b << 8) | c)
+                            if nn >= rom_top:
+                                mem[nn] = v & 0xFF
+                            nn = (nn + 1) & 0xFFFF
+                            wz = nn
+                            if nn >= rom_top:
+                                mem[nn] = v >> 8
+                else:
+                    if op < 0x4b:
+                        if op == 0x44:
+                            # ED 44  NEG
+                            v = a
+                            f = SBC_F[v]
+                            a = (0 - v) & 0xFF
+                            qt = t
+                        else:
+                            if op < 0x47:
+                                if op == 0x45:
+                                    # ED 45  RETN
+                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                    sp = (sp + 2) & 0xFFFF
+                                    pc = nn
+                                    wz = nn
+                                    iff1 = iff2
+                                else:
+                                    # ED 46  IM 0
+                                    im = 0
+                            else:
+                                if op == 0x47:
+                                    # ED 47  LD I,A
+                                    i = a
+                                else:
+                                    if op == 0x48:
+                                        # ED 48  IN C,(C)
+                                        port = (b << 8) | c
+                                        if io_exit and io_exit != 2:
+                                            if st[S.IN_READY]:
+                                                v = st[S.IN_VALUE] & 0xFF
+                                                st[S.IN_READY] = 0
+                                            else:
+                                                st[S.PORT] = port
+                                                t = t0
+                                                pc = (pc - 2) & 0xFFFF
+                                                r -= 2
+                                                exit_ = 2
+                                                break
+                                        else:
+                                            v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
+                                        wz = (port + 1) & 0xFFFF
+                                        c = v
+                                        f = (f & 0x01) | SZ53P[v]
+                                        qt = t
+                                    else:
+                                        if op == 0x49:
+                                            # ED 49  OUT (C),C
+                                            port = (b << 8) | c
+                                            v = c
+                                            wz = (port + 1) & 0xFFFF
+                                            pass
+                                            if io_exit and io_exit != 2:
+                                                st[S.PORT] = port
+                                                st[S.PORT_VALUE] = v
+                                                exit_ = 3
+                                                break
+                                            else:
+                                                if (port & 1) == 0:
+                                                    ula_out = v
+                                                    out_log[out_n] = tio + 1
+                                                    out_log[out_n + 1] = v
+                                                    out_n += 2
+                                                    if out_n > len(out_log) - 2:
+                                                        exit_ = 4
+                                                        break
+                                        else:
+                                            # ED 4A  ADC HL,BC
+                                            v = (h << 8) | l
+                                            nn = ((b << 8) | c)
+                                            cy = f & 1
+                                            res = v + nn + cy
+                                            f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
+                                            res = res & 0xFFFF
+                                            if res == 0:
+                                                f = f | 0x40
+                                            wz = (v + 1) & 0xFFFF
+                                            h = res >> 8
+                                            l = res & 0xFF
+                                            qt = t
+                    else:
+                        if op == 0x4b:
+                            # ED 4B  LD BC,(nn)
+                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                            pc = (pc + 2) & 0xFFFF
+                            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                            wz = (nn + 1) & 0xFFFF
+                            b = v >> 8
+                            c = v & 0xFF
+                        else:
+                            if op < 0x4e:
+                                if op == 0x4c:
+                                    # ED 4C  NEG
+                                    v = a
+                                    f = SBC_F[v]
+                                    a = (0 - v) & 0xFF
+                                    qt = t
+                                else:
+                                    # ED 4D  RETI
+                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                    sp = (sp + 2) & 0xFFFF
+                                    pc = nn
+                                    wz = nn
+                                    iff1 = iff2
+                            else:
+                                if op < 0x50:
+                                    if op == 0x4e:
+                                        # ED 4E  IM 0
+                                        im = 0
+                                    else:
+                                        # ED 4F  LD R,A
+                                        st[S.FETCH_ADJ] += a - r
+                                        r = a
+                                        r7 = a & 0x80
+                                else:
+                                    if op == 0x50:
+                                        # ED 50  IN D,(C)
+                                        port = (b << 8) | c
+                                        if io_exit and io_exit != 2:
+                                            if st[S.IN_READY]:
+                                                v = st[S.IN_VALUE] & 0xFF
+                                                st[S.IN_READY] = 0
+                                            else:
+                                                st[S.PORT] = port
+                                                t = t0
+                                                pc = (pc - 2) & 0xFFFF
+                                                r -= 2
+                                                exit_ = 2
+                                                break
+                                        else:
+                                            v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
+                                        wz = (port + 1) & 0xFFFF
+                                        d = v
+                                        f = (f & 0x01) | SZ53P[v]
+                                        qt = t
+                                    else:
+                                        # ED 51  OUT (C),D
+                                        port = (b << 8) | c
+                                        v = d
+                                        wz = (port + 1) & 0xFFFF
+                                        pass
+                                        if io_exit and io_exit != 2:
+                                            st[S.PORT] = port
+                                            st[S.PORT_VALUE] = v
+                                            exit_ = 3
+                                            break
+                                        else:
+                                            if (port & 1) == 0:
+                                                ula_out = v
+                                                out_log[out_n] = tio + 1
+                                                out_log[out_n + 1] = v
+                                                out_n += 2
+                                                if out_n > len(out_log) - 2:
+                                                    exit_ = 4
+                                                    break
+            else:
+                # ED 52  SBC HL,DE
+                v = (h << 8) | l
+                nn = ((d << 8) | e)
+                cy = f & 1
+                res = v - nn - cy
+                f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
+                res = res & 0xFFFF
+                if res == 0:
+                    f = f | 0x40
+                wz = (v + 1) & 0xFFFF
+                h = res >> 8
+                l = res & 0xFF
+                qt = t
+        else:
+            if op < 0x78:
+                if op < 0x5b:
+                    if op == 0x53:
+                        # ED 53  LD (nn),DE
+                        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                        pc = (pc + 2) & 0xFFFF
+                        v = ((d << 8) | e)
+                        if nn >= rom_top:
+                            mem[nn] = v & 0xFF
+                        nn = (nn + 1) & 0xFFFF
+                        wz = nn
+                        if nn >= rom_top:
+                            mem[nn] = v >> 8
+                    else:
+                        if op < 0x5a:
+                            if op < 0x57:
+                                if op < 0x56:
+                                    if op == 0x54:
+                                        # ED 54  NEG
+                                        v = a
+                                        f = SBC_F[v]
+                                        a = (0 - v) & 0xFF
+                                        qt = t
+                                    else:
+                                        # ED 55  RETN
+                                        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                        sp = (sp + 2) & 0xFFFF
+                                        pc = nn
+                                        wz = nn
+                                        iff1 = iff2
+                                else:
+                                    # ED 56  IM 1
+                                    im = 1
+                            else:
+                                if op == 0x57:
+                                    # ED 57  LD A,I
+                                    a = i
+                                    f = (f & 0x01) | SZ53[a] | (iff2 << 2)
+                                    pass
+                                    ldair_at = t
+                                    qt = t
+                                else:
+                                    if op == 0x58:
+                                        # ED 58  IN E,(C)
+                                        port = (b << 8) | c
+                                        if io_exit and io_exit != 2:
+                                            if st[S.IN_READY]:
+                                                v = st[S.IN_VALUE] & 0xFF
+                                                st[S.IN_READY] = 0
+                                            else:
+                                                st[S.PORT] = port
+                                                t = t0
+                                                pc = (pc - 2) & 0xFFFF
+                                                r -= 2
+                                                exit_ = 2
+                                                break
+                                        else:
+                                            v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
+                                        wz = (port + 1) & 0xFFFF
+                                        e = v
+                                        f = (f & 0x01) | SZ53P[v]
+                                        qt = t
+                                    else:
+                                        # ED 59  OUT (C),E
+                                        port = (b << 8) | c
+                                        v = e
+                                        wz = (port + 1) & 0xFFFF
+                                        pass
+                                        if io_exit and io_exit != 2:
+                                            st[S.PORT] = port
+                                            st[S.PORT_VALUE] = v
+                                            exit_ = 3
+                                            break
+                                        else:
+                                            if (port & 1) == 0:
+                                                ula_out = v
+                                                out_log[out_n] = tio + 1
+                                                out_log[out_n + 1] = v
+                                                out_n += 2
+                                                if out_n > len(out_log) - 2:
+                                                    exit_ = 4
+                                                    break
+                        else:
+                            # ED 5A  ADC HL,DE
                             v = (h << 8) | l
-                            nn = ((b << 8) | c)
+                            nn = ((d << 8) | e)
                             cy = f & 1
-                            res = v - nn - cy
-                            f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
+                            res = v + nn + cy
+                            f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
                             res = res & 0xFFFF
                             if res == 0:
                                 f = f | 0x40
@@ -347,1135 +681,47 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                             h = res >> 8
                             l = res & 0xFF
                             qt = t
-                    else:
-                        # ED 43  LD (nn),BC
-                        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-                        pc = (pc + 2) & 0xFFFF
-                        v = ((b << 8) | c)
-                        if nn >= rom_top:
-                            mem[nn] = v & 0xFF
-                        nn = (nn + 1) & 0xFFFF
-                        wz = nn
-                        if nn >= rom_top:
-                            mem[nn] = v >> 8
-            else:
-                if op < 0x4b:
-                    if op == 0x44:
-                        # ED 44  NEG
-                        v = a
-                        f = SBC_F[v]
-                        a = (0 - v) & 0xFF
-                        qt = t
-                    else:
-                        if op < 0x47:
-                            if op == 0x45:
-                                # ED 45  RETN
-                                nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-                                sp = (sp + 2) & 0xFFFF
-                                pc = nn
-                                wz = nn
-                                iff1 = iff2
-                            else:
-                                # ED 46  IM 0
-                                im = 0
-                        else:
-                            if op == 0x47:
-                                # ED 47  LD I,A
-                                i = a
-                            else:
-                                if op == 0x48:
-                                    # ED 48  IN C,(C)
-                                    port = (b << 8) | c
-                                    if io_exit and io_exit != 2:
-                                        if st[S.IN_READY]:
-                                            v = st[S.IN_VALUE] & 0xFF
-                                            st[S.IN_READY] = 0
-                                        else:
-                                            st[S.PORT] = port
-                                            t = t0
-                                            pc = (pc - 2) & 0xFFFF
-                                            r -= 2
-                                            st[S.A] = a
-                                            st[S.F] = f
-                                            st[S.B] = b
-                                            st[S.C] = c
-                                            st[S.D] = d
-                                            st[S.E] = e
-                                            st[S.H] = h
-                                            st[S.L] = l
-                                            st[S.SP] = sp
-                                            st[S.PC] = pc
-                                            st[S.I] = i
-                                            st[S.MEMPTR] = wz
-                                            st[S.IFF1] = iff1
-                                            st[S.IM] = im
-                                            st[S.T] = t
-                                            st[S.ULA_OUT] = ula_out
-                                            st[S.OUT_N] = out_n
-                                            st[S.EAR_IN] = ear_in
-                                            st[S.TAPE_POS] = tape_pos
-                                            st[S.IN_N] = in_n
-                                            st[_R_RAW] = r
-                                            st[_R7] = r7
-                                            st[_LDAIR_AT] = ldair_at
-                                            st[_QT] = qt
-                                            return 2
-                                    else:
-                                        if in_mode == 2:
-                                            v = 0xFF
-                                            if in_n < in_end:
-                                                v = int(in_log[in_n])
-                                            in_n += 1
-                                        else:
-                                            if (port & 1) == 0:
-                                                if tape_on:
-                                                    now_ = tape_t0 + tio + 1
-                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                        tape_pos += 1
-                                                    ear_in = (tape_level0 ^ tape_pos) & 1
-                                                k = port >> 8
-                                                v = 0x1F
-                                                if (k & 0x01) == 0:
-                                                    v = v & int(keys[0])
-                                                if (k & 0x02) == 0:
-                                                    v = v & int(keys[1])
-                                                if (k & 0x04) == 0:
-                                                    v = v & int(keys[2])
-                                                if (k & 0x08) == 0:
-                                                    v = v & int(keys[3])
-                                                if (k & 0x10) == 0:
-                                                    v = v & int(keys[4])
-                                                if (k & 0x20) == 0:
-                                                    v = v & int(keys[5])
-                                                if (k & 0x40) == 0:
-                                                    v = v & int(keys[6])
-                                                if (k & 0x80) == 0:
-                                                    v = v & int(keys[7])
-                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                            elif (port & 0xE0) == 0:
-                                                v = int(joy[0])
-                                            else:
-                                                v = 0xFF
-                                                ft = tio + 3
-                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                    ft = tio + CONT[tio] + 1
-                                                    ft += CONT[ft] + 1
-                                                    ft += CONT[ft] + 1
-                                                    ft += CONT[ft]
-                                                ft -= 14336
-                                                if ft >= 0:
-                                                    line = ft // 224
-                                                    col = ft - line * 224
-                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                        if col & 1:
-                                                            v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                        else:
-                                                            v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
-                                            if in_mode == 1:
-                                                if in_n < in_end:
-                                                    in_log[in_n] = v
-                                                in_n += 1
-                                    wz = (port + 1) & 0xFFFF
-                                    c = v
-                                    f = (f & 0x01) | SZ53P[v]
-                                    qt = t
-                                else:
-                                    if op == 0x49:
-                                        # ED 49  OUT (C),C
-                                        port = (b << 8) | c
-                                        v = c
-                                        wz = (port + 1) & 0xFFFF
-                                        pass
-                                        if io_exit and io_exit != 2:
-                                            st[S.PORT] = port
-                                            st[S.PORT_VALUE] = v
-                                            st[S.A] = a
-                                            st[S.F] = f
-                                            st[S.B] = b
-                                            st[S.C] = c
-                                            st[S.D] = d
-                                            st[S.E] = e
-                                            st[S.H] = h
-                                            st[S.L] = l
-                                            st[S.SP] = sp
-                                            st[S.PC] = pc
-                                            st[S.I] = i
-                                            st[S.MEMPTR] = wz
-                                            st[S.IFF1] = iff1
-                                            st[S.IM] = im
-                                            st[S.T] = t
-                                            st[S.ULA_OUT] = ula_out
-                                            st[S.OUT_N] = out_n
-                                            st[S.EAR_IN] = ear_in
-                                            st[S.TAPE_POS] = tape_pos
-                                            st[S.IN_N] = in_n
-                                            st[_R_RAW] = r
-                                            st[_R7] = r7
-                                            st[_LDAIR_AT] = ldair_at
-                                            st[_QT] = qt
-                                            return 3
-                                        else:
-                                            if (port & 1) == 0:
-                                                ula_out = v
-                                                out_log[out_n] = tio + 1
-                                                out_log[out_n + 1] = v
-                                                out_n += 2
-                                                if out_n > len(out_log) - 2:
-                                                    st[S.A] = a
-                                                    st[S.F] = f
-                                                    st[S.B] = b
-                                                    st[S.C] = c
-                                                    st[S.D] = d
-                                                    st[S.E] = e
-                                                    st[S.H] = h
-                                                    st[S.L] = l
-                                                    st[S.SP] = sp
-                                                    st[S.PC] = pc
-                                                    st[S.I] = i
-                                                    st[S.MEMPTR] = wz
-                                                    st[S.IFF1] = iff1
-                                                    st[S.IM] = im
-                                                    st[S.T] = t
-                                                    st[S.ULA_OUT] = ula_out
-                                                    st[S.OUT_N] = out_n
-                                                    st[S.EAR_IN] = ear_in
-                                                    st[S.TAPE_POS] = tape_pos
-                                                    st[S.IN_N] = in_n
-                                                    st[_R_RAW] = r
-                                                    st[_R7] = r7
-                                                    st[_LDAIR_AT] = ldair_at
-                                                    st[_QT] = qt
-                                                    return 4
-                                    else:
-                                        # ED 4A  ADC HL,BC
-                                        v = (h << 8) | l
-                                        nn = ((b << 8) | c)
-                                        cy = f & 1
-                                        res = v + nn + cy
-                                        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
-                                        res = res & 0xFFFF
-                                        if res == 0:
-                                            f = f | 0x40
-                                        wz = (v + 1) & 0xFFFF
-                                        h = res >> 8
-                                        l = res & 0xFF
-                                        qt = t
                 else:
-                    if op == 0x4b:
-                        # ED 4B  LD BC,(nn)
+                    if op == 0x5b:
+                        # ED 5B  LD DE,(nn)
                         nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
                         pc = (pc + 2) & 0xFFFF
                         v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
                         wz = (nn + 1) & 0xFFFF
-                        b = v >> 8
-                        c = v & 0xFF
+                        d = v >> 8
+                        e = v & 0xFF
                     else:
-                        if op < 0x4e:
-                            if op == 0x4c:
-                                # ED 4C  NEG
-                                v = a
-                                f = SBC_F[v]
-                                a = (0 - v) & 0xFF
-                                qt = t
-                            else:
-                                # ED 4D  RETI
-                                nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-                                sp = (sp + 2) & 0xFFFF
-                                pc = nn
-                                wz = nn
-                                iff1 = iff2
-                        else:
-                            if op < 0x50:
-                                if op == 0x4e:
-                                    # ED 4E  IM 0
-                                    im = 0
-                                else:
-                                    # ED 4F  LD R,A
-                                    st[S.FETCH_ADJ] += a - r
-                                    r = a
-                                    r7 = a & 0x80
-                            else:
-                                if op == 0x50:
-                                    # ED 50  IN D,(C)
-                                    port = (b << 8) | c
-                                    if io_exit and io_exit != 2:
-                                        if st[S.IN_READY]:
-                                            v = st[S.IN_VALUE] & 0xFF
-                                            st[S.IN_READY] = 0
-                                        else:
-                                            st[S.PORT] = port
-                                            t = t0
-                                            pc = (pc - 2) & 0xFFFF
-                                            r -= 2
-                                            st[S.A] = a
-                                            st[S.F] = f
-                                            st[S.B] = b
-                                            st[S.C] = c
-                                            st[S.D] = d
-                                            st[S.E] = e
-                                            st[S.H] = h
-                                            st[S.L] = l
-                                            st[S.SP] = sp
-                                            st[S.PC] = pc
-                                            st[S.I] = i
-                                            st[S.MEMPTR] = wz
-                                            st[S.IFF1] = iff1
-                                            st[S.IM] = im
-                                            st[S.T] = t
-                                            st[S.ULA_OUT] = ula_out
-                                            st[S.OUT_N] = out_n
-                                            st[S.EAR_IN] = ear_in
-                                            st[S.TAPE_POS] = tape_pos
-                                            st[S.IN_N] = in_n
-                                            st[_R_RAW] = r
-                                            st[_R7] = r7
-                                            st[_LDAIR_AT] = ldair_at
-                                            st[_QT] = qt
-                                            return 2
-                                    else:
-                                        if in_mode == 2:
-                                            v = 0xFF
-                                            if in_n < in_end:
-                                                v = int(in_log[in_n])
-                                            in_n += 1
-                                        else:
-                                            if (port & 1) == 0:
-                                                if tape_on:
-                                                    now_ = tape_t0 + tio + 1
-                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                        tape_pos += 1
-                                                    ear_in = (tape_level0 ^ tape_pos) & 1
-                                                k = port >> 8
-                                                v = 0x1F
-                                                if (k & 0x01) == 0:
-                                                    v = v & int(keys[0])
-                                                if (k & 0x02) == 0:
-                                                    v = v & int(keys[1])
-                                                if (k & 0x04) == 0:
-                                                    v = v & int(keys[2])
-                                                if (k & 0x08) == 0:
-                                                    v = v & int(keys[3])
-                                                if (k & 0x10) == 0:
-                                                    v = v & int(keys[4])
-                                                if (k & 0x20) == 0:
-                                                    v = v & int(keys[5])
-                                                if (k & 0x40) == 0:
-                                                    v = v & int(keys[6])
-                                                if (k & 0x80) == 0:
-                                                    v = v & int(keys[7])
-                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                            elif (port & 0xE0) == 0:
-                                                v = int(joy[0])
-                                            else:
-                                                v = 0xFF
-                                                ft = tio + 3
-                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                    ft = tio + CONT[tio] + 1
-                                                    ft += CONT[ft] + 1
-                                                    ft += CONT[ft] + 1
-                                                    ft += CONT[ft]
-                                                ft -= 14336
-                                                if ft >= 0:
-                                                    line = ft // 224
-                                                    col = ft - line * 224
-                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                        if col & 1:
-                                                            v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                        else:
-                                                            v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
-                                            if in_mode == 1:
-                                                if in_n < in_end:
-                                                    in_log[in_n] = v
-                                                in_n += 1
-                                    wz = (port + 1) & 0xFFFF
-                                    d = v
-                                    f = (f & 0x01) | SZ53P[v]
-                                    qt = t
-                                else:
-                                    # ED 51  OUT (C),D
-                                    port = (b << 8) | c
-                                    v = d
-                                    wz = (port + 1) & 0xFFFF
-                                    pass
-                                    if io_exit and io_exit != 2:
-                                        st[S.PORT] = port
-                                        st[S.PORT_VALUE] = v
-                                        st[S.A] = a
-                                        st[S.F] = f
-                                        st[S.B] = b
-                                        st[S.C] = c
-                                        st[S.D] = d
-                                        st[S.E] = e
-                                        st[S.H] = h
-                                        st[S.L] = l
-                                        st[S.SP] = sp
-                                        st[S.PC] = pc
-                                        st[S.I] = i
-                                        st[S.MEMPTR] = wz
-                                        st[S.IFF1] = iff1
-                                        st[S.IM] = im
-                                        st[S.T] = t
-                                        st[S.ULA_OUT] = ula_out
-                                        st[S.OUT_N] = out_n
-                                        st[S.EAR_IN] = ear_in
-                                        st[S.TAPE_POS] = tape_pos
-                                        st[S.IN_N] = in_n
-                                        st[_R_RAW] = r
-                                        st[_R7] = r7
-                                        st[_LDAIR_AT] = ldair_at
-                                        st[_QT] = qt
-                                        return 3
-                                    else:
-                                        if (port & 1) == 0:
-                                            ula_out = v
-                                            out_log[out_n] = tio + 1
-                                            out_log[out_n + 1] = v
-                                            out_n += 2
-                                            if out_n > len(out_log) - 2:
-                                                st[S.A] = a
-                                                st[S.F] = f
-                                                st[S.B] = b
-                                                st[S.C] = c
-                                                st[S.D] = d
-                                                st[S.E] = e
-                                                st[S.H] = h
-                                                st[S.L] = l
-                                                st[S.SP] = sp
-                                                st[S.PC] = pc
-                                                st[S.I] = i
-                                                st[S.MEMPTR] = wz
-                                                st[S.IFF1] = iff1
-                                                st[S.IM] = im
-                                                st[S.T] = t
-                                                st[S.ULA_OUT] = ula_out
-                                                st[S.OUT_N] = out_n
-                                                st[S.EAR_IN] = ear_in
-                                                st[S.TAPE_POS] = tape_pos
-                                                st[S.IN_N] = in_n
-                                                st[_R_RAW] = r
-                                                st[_R7] = r7
-                                                st[_LDAIR_AT] = ldair_at
-                                                st[_QT] = qt
-                                                return 4
-        else:
-            # ED 52  SBC HL,DE
-            v = (h << 8) | l
-            nn = ((d << 8) | e)
-            cy = f & 1
-            res = v - nn - cy
-            f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
-            res = res & 0xFFFF
-            if res == 0:
-                f = f | 0x40
-            wz = (v + 1) & 0xFFFF
-            h = res >> 8
-            l = res & 0xFF
-            qt = t
-    else:
-        if op < 0x78:
-            if op < 0x5b:
-                if op == 0x53:
-                    # ED 53  LD (nn),DE
-                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-                    pc = (pc + 2) & 0xFFFF
-                    v = ((d << 8) | e)
-                    if nn >= rom_top:
-                        mem[nn] = v & 0xFF
-                    nn = (nn + 1) & 0xFFFF
-                    wz = nn
-                    if nn >= rom_top:
-                        mem[nn] = v >> 8
-                else:
-                    if op < 0x5a:
-                        if op < 0x57:
-                            if op < 0x56:
-                                if op == 0x54:
-                                    # ED 54  NEG
-                                    v = a
-                                    f = SBC_F[v]
-                                    a = (0 - v) & 0xFF
-                                    qt = t
-                                else:
-                                    # ED 55  RETN
-                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-                                    sp = (sp + 2) & 0xFFFF
-                                    pc = nn
-                                    wz = nn
-                                    iff1 = iff2
-                            else:
-                                # ED 56  IM 1
-                                im = 1
-                        else:
-                            if op == 0x57:
-                                # ED 57  LD A,I
-                                a = i
-                                f = (f & 0x01) | SZ53[a] | (iff2 << 2)
-                                pass
-                                ldair_at = t
-                                qt = t
-                            else:
-                                if op == 0x58:
-                                    # ED 58  IN E,(C)
-                                    port = (b << 8) | c
-                                    if io_exit and io_exit != 2:
-                                        if st[S.IN_READY]:
-                                            v = st[S.IN_VALUE] & 0xFF
-                                            st[S.IN_READY] = 0
-                                        else:
-                                            st[S.PORT] = port
-                                            t = t0
-                                            pc = (pc - 2) & 0xFFFF
-                                            r -= 2
-                                            st[S.A] = a
-                                            st[S.F] = f
-                                            st[S.B] = b
-                                            st[S.C] = c
-                                            st[S.D] = d
-                                            st[S.E] = e
-                                            st[S.H] = h
-                                            st[S.L] = l
-                                            st[S.SP] = sp
-                                            st[S.PC] = pc
-                                            st[S.I] = i
-                                            st[S.MEMPTR] = wz
-                                            st[S.IFF1] = iff1
-                                            st[S.IM] = im
-                                            st[S.T] = t
-                                            st[S.ULA_OUT] = ula_out
-                                            st[S.OUT_N] = out_n
-                                            st[S.EAR_IN] = ear_in
-                                            st[S.TAPE_POS] = tape_pos
-                                            st[S.IN_N] = in_n
-                                            st[_R_RAW] = r
-                                            st[_R7] = r7
-                                            st[_LDAIR_AT] = ldair_at
-                                            st[_QT] = qt
-                                            return 2
-                                    else:
-                                        if in_mode == 2:
-                                            v = 0xFF
-                                            if in_n < in_end:
-                                                v = int(in_log[in_n])
-                                            in_n += 1
-                                        else:
-                                            if (port & 1) == 0:
-                                                if tape_on:
-                                                    now_ = tape_t0 + tio + 1
-                                                    while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                        tape_pos += 1
-                                                    ear_in = (tape_level0 ^ tape_pos) & 1
-                                                k = port >> 8
-                                                v = 0x1F
-                                                if (k & 0x01) == 0:
-                                                    v = v & int(keys[0])
-                                                if (k & 0x02) == 0:
-                                                    v = v & int(keys[1])
-                                                if (k & 0x04) == 0:
-                                                    v = v & int(keys[2])
-                                                if (k & 0x08) == 0:
-                                                    v = v & int(keys[3])
-                                                if (k & 0x10) == 0:
-                                                    v = v & int(keys[4])
-                                                if (k & 0x20) == 0:
-                                                    v = v & int(keys[5])
-                                                if (k & 0x40) == 0:
-                                                    v = v & int(keys[6])
-                                                if (k & 0x80) == 0:
-                                                    v = v & int(keys[7])
-                                                v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                            elif (port & 0xE0) == 0:
-                                                v = int(joy[0])
-                                            else:
-                                                v = 0xFF
-                                                ft = tio + 3
-                                                if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                    ft = tio + CONT[tio] + 1
-                                                    ft += CONT[ft] + 1
-                                                    ft += CONT[ft] + 1
-                                                    ft += CONT[ft]
-                                                ft -= 14336
-                                                if ft >= 0:
-                                                    line = ft // 224
-                                                    col = ft - line * 224
-                                                    if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                        x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                        if col & 1:
-                                                            v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                        else:
-                                                            v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
-                                            if in_mode == 1:
-                                                if in_n < in_end:
-                                                    in_log[in_n] = v
-                                                in_n += 1
-                                    wz = (port + 1) & 0xFFFF
-                                    e = v
-                                    f = (f & 0x01) | SZ53P[v]
-                                    qt = t
-                                else:
-                                    # ED 59  OUT (C),E
-                                    port = (b << 8) | c
-                                    v = e
-                                    wz = (port + 1) & 0xFFFF
-                                    pass
-                                    if io_exit and io_exit != 2:
-                                        st[S.PORT] = port
-                                        st[S.PORT_VALUE] = v
-                                        st[S.A] = a
-                                        st[S.F] = f
-                                        st[S.B] = b
-                                        st[S.C] = c
-                                        st[S.D] = d
-                                        st[S.E] = e
-                                        st[S.H] = h
-                                        st[S.L] = l
-                                        st[S.SP] = sp
-                                        st[S.PC] = pc
-                                        st[S.I] = i
-                                        st[S.MEMPTR] = wz
-                                        st[S.IFF1] = iff1
-                                        st[S.IM] = im
-                                        st[S.T] = t
-                                        st[S.ULA_OUT] = ula_out
-                                        st[S.OUT_N] = out_n
-                                        st[S.EAR_IN] = ear_in
-                                        st[S.TAPE_POS] = tape_pos
-                                        st[S.IN_N] = in_n
-                                        st[_R_RAW] = r
-                                        st[_R7] = r7
-                                        st[_LDAIR_AT] = ldair_at
-                                        st[_QT] = qt
-                                        return 3
-                                    else:
-                                        if (port & 1) == 0:
-                                            ula_out = v
-                                            out_log[out_n] = tio + 1
-                                            out_log[out_n + 1] = v
-                                            out_n += 2
-                                            if out_n > len(out_log) - 2:
-                                                st[S.A] = a
-                                                st[S.F] = f
-                                                st[S.B] = b
-                                                st[S.C] = c
-                                                st[S.D] = d
-                                                st[S.E] = e
-                                                st[S.H] = h
-                                                st[S.L] = l
-                                                st[S.SP] = sp
-                                                st[S.PC] = pc
-                                                st[S.I] = i
-                                                st[S.MEMPTR] = wz
-                                                st[S.IFF1] = iff1
-                                                st[S.IM] = im
-                                                st[S.T] = t
-                                                st[S.ULA_OUT] = ula_out
-                                                st[S.OUT_N] = out_n
-                                                st[S.EAR_IN] = ear_in
-                                                st[S.TAPE_POS] = tape_pos
-                                                st[S.IN_N] = in_n
-                                                st[_R_RAW] = r
-                                                st[_R7] = r7
-                                                st[_LDAIR_AT] = ldair_at
-                                                st[_QT] = qt
-                                                return 4
-                    else:
-                        # ED 5A  ADC HL,DE
-                        v = (h << 8) | l
-                        nn = ((d << 8) | e)
-                        cy = f & 1
-                        res = v + nn + cy
-                        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
-                        res = res & 0xFFFF
-                        if res == 0:
-                            f = f | 0x40
-                        wz = (v + 1) & 0xFFFF
-                        h = res >> 8
-                        l = res & 0xFF
-                        qt = t
-            else:
-                if op == 0x5b:
-                    # ED 5B  LD DE,(nn)
-                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-                    pc = (pc + 2) & 0xFFFF
-                    v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
-                    wz = (nn + 1) & 0xFFFF
-                    d = v >> 8
-                    e = v & 0xFF
-                else:
-                    if op < 0x6a:
-                        if op < 0x62:
-                            if op < 0x5f:
-                                if op < 0x5e:
-                                    if op == 0x5c:
-                                        # ED 5C  NEG
-                                        v = a
-                                        f = SBC_F[v]
-                                        a = (0 - v) & 0xFF
-                                        qt = t
-                                    else:
-                                        # ED 5D  RETN
-                                        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-                                        sp = (sp + 2) & 0xFFFF
-                                        pc = nn
-                                        wz = nn
-                                        iff1 = iff2
-                                else:
-                                    # ED 5E  IM 2
-                                    im = 2
-                            else:
-                                if op == 0x5f:
-                                    # ED 5F  LD A,R
-                                    a = (r & 0x7F) | r7
-                                    f = (f & 0x01) | SZ53[a] | (iff2 << 2)
-                                    pass
-                                    ldair_at = t
-                                    qt = t
-                                else:
-                                    if op == 0x60:
-                                        # ED 60  IN H,(C)
-                                        port = (b << 8) | c
-                                        if io_exit and io_exit != 2:
-                                            if st[S.IN_READY]:
-                                                v = st[S.IN_VALUE] & 0xFF
-                                                st[S.IN_READY] = 0
-                                            else:
-                                                st[S.PORT] = port
-                                                t = t0
-                                                pc = (pc - 2) & 0xFFFF
-                                                r -= 2
-                                                st[S.A] = a
-                                                st[S.F] = f
-                                                st[S.B] = b
-                                                st[S.C] = c
-                                                st[S.D] = d
-                                                st[S.E] = e
-                                                st[S.H] = h
-                                                st[S.L] = l
-                                                st[S.SP] = sp
-                                                st[S.PC] = pc
-                                                st[S.I] = i
-                                                st[S.MEMPTR] = wz
-                                                st[S.IFF1] = iff1
-                                                st[S.IM] = im
-                                                st[S.T] = t
-                                                st[S.ULA_OUT] = ula_out
-                                                st[S.OUT_N] = out_n
-                                                st[S.EAR_IN] = ear_in
-                                                st[S.TAPE_POS] = tape_pos
-                                                st[S.IN_N] = in_n
-                                                st[_R_RAW] = r
-                                                st[_R7] = r7
-                                                st[_LDAIR_AT] = ldair_at
-                                                st[_QT] = qt
-                                                return 2
-                                        else:
-                                            if in_mode == 2:
-                                                v = 0xFF
-                                                if in_n < in_end:
-                                                    v = int(in_log[in_n])
-                                                in_n += 1
-                                            else:
-                                                if (port & 1) == 0:
-                                                    if tape_on:
-                                                        now_ = tape_t0 + tio + 1
-                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                            tape_pos += 1
-                                                        ear_in = (tape_level0 ^ tape_pos) & 1
-                                                    k = port >> 8
-                                                    v = 0x1F
-                                                    if (k & 0x01) == 0:
-                                                        v = v & int(keys[0])
-                                                    if (k & 0x02) == 0:
-                                                        v = v & int(keys[1])
-                                                    if (k & 0x04) == 0:
-                                                        v = v & int(keys[2])
-                                                    if (k & 0x08) == 0:
-                                                        v = v & int(keys[3])
-                                                    if (k & 0x10) == 0:
-                                                        v = v & int(keys[4])
-                                                    if (k & 0x20) == 0:
-                                                        v = v & int(keys[5])
-                                                    if (k & 0x40) == 0:
-                                                        v = v & int(keys[6])
-                                                    if (k & 0x80) == 0:
-                                                        v = v & int(keys[7])
-                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                elif (port & 0xE0) == 0:
-                                                    v = int(joy[0])
-                                                else:
-                                                    v = 0xFF
-                                                    ft = tio + 3
-                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                        ft = tio + CONT[tio] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft]
-                                                    ft -= 14336
-                                                    if ft >= 0:
-                                                        line = ft // 224
-                                                        col = ft - line * 224
-                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                            if col & 1:
-                                                                v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                            else:
-                                                                v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
-                                                if in_mode == 1:
-                                                    if in_n < in_end:
-                                                        in_log[in_n] = v
-                                                    in_n += 1
-                                        wz = (port + 1) & 0xFFFF
-                                        h = v
-                                        f = (f & 0x01) | SZ53P[v]
-                                        qt = t
-                                    else:
-                                        # ED 61  OUT (C),H
-                                        port = (b << 8) | c
-                                        v = h
-                                        wz = (port + 1) & 0xFFFF
-                                        pass
-                                        if io_exit and io_exit != 2:
-                                            st[S.PORT] = port
-                                            st[S.PORT_VALUE] = v
-                                            st[S.A] = a
-                                            st[S.F] = f
-                                            st[S.B] = b
-                                            st[S.C] = c
-                                            st[S.D] = d
-                                            st[S.E] = e
-                                            st[S.H] = h
-                                            st[S.L] = l
-                                            st[S.SP] = sp
-                                            st[S.PC] = pc
-                                            st[S.I] = i
-                                            st[S.MEMPTR] = wz
-                                            st[S.IFF1] = iff1
-                                            st[S.IM] = im
-                                            st[S.T] = t
-                                            st[S.ULA_OUT] = ula_out
-                                            st[S.OUT_N] = out_n
-                                            st[S.EAR_IN] = ear_in
-                                            st[S.TAPE_POS] = tape_pos
-                                            st[S.IN_N] = in_n
-                                            st[_R_RAW] = r
-                                            st[_R7] = r7
-                                            st[_LDAIR_AT] = ldair_at
-                                            st[_QT] = qt
-                                            return 3
-                                        else:
-                                            if (port & 1) == 0:
-                                                ula_out = v
-                                                out_log[out_n] = tio + 1
-                                                out_log[out_n + 1] = v
-                                                out_n += 2
-                                                if out_n > len(out_log) - 2:
-                                                    st[S.A] = a
-                                                    st[S.F] = f
-                                                    st[S.B] = b
-                                                    st[S.C] = c
-                                                    st[S.D] = d
-                                                    st[S.E] = e
-                                                    st[S.H] = h
-                                                    st[S.L] = l
-                                                    st[S.SP] = sp
-                                                    st[S.PC] = pc
-                                                    st[S.I] = i
-                                                    st[S.MEMPTR] = wz
-                                                    st[S.IFF1] = iff1
-                                                    st[S.IM] = im
-                                                    st[S.T] = t
-                                                    st[S.ULA_OUT] = ula_out
-                                                    st[S.OUT_N] = out_n
-                                                    st[S.EAR_IN] = ear_in
-                                                    st[S.TAPE_POS] = tape_pos
-                                                    st[S.IN_N] = in_n
-                                                    st[_R_RAW] = r
-                                                    st[_R7] = r7
-                                                    st[_LDAIR_AT] = ldair_at
-                                                    st[_QT] = qt
-                                                    return 4
-                        else:
-                            if op < 0x66:
-                                if op < 0x64:
-                                    if op == 0x62:
-                                        # ED 62  SBC HL,HL
-                                        v = (h << 8) | l
-                                        nn = ((h << 8) | l)
-                                        cy = f & 1
-                                        res = v - nn - cy
-                                        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
-                                        res = res & 0xFFFF
-                                        if res == 0:
-                                            f = f | 0x40
-                                        wz = (v + 1) & 0xFFFF
-                                        h = res >> 8
-                                        l = res & 0xFF
-                                        qt = t
-                                    else:
-                                        # ED 63  LD (nn),HL
-                                        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-                                        pc = (pc + 2) & 0xFFFF
-                                        v = ((h << 8) | l)
-                                        if nn >= rom_top:
-                                            mem[nn] = v & 0xFF
-                                        nn = (nn + 1) & 0xFFFF
-                                        wz = nn
-                                        if nn >= rom_top:
-                                            mem[nn] = v >> 8
-                                else:
-                                    if op == 0x64:
-                                        # ED 64  NEG
-                                        v = a
-                                        f = SBC_F[v]
-                                        a = (0 - v) & 0xFF
-                                        qt = t
-                                    else:
-                                        # ED 65  RETN
-                                        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-                                        sp = (sp + 2) & 0xFFFF
-                                        pc = nn
-                                        wz = nn
-                                        iff1 = iff2
-                            else:
-                                if op < 0x68:
-                                    if op == 0x66:
-                                        # ED 66  IM 0
-                                        im = 0
-                                    else:
-                                        # ED 67  RRD
-                                        ea = (h << 8) | l
-                                        v = I64(mem[ea])
-                                        n = ((a << 4) | (v >> 4)) & 0xFF
-                                        a = (a & 0xF0) | (v & 0x0F)
-                                        if ea >= rom_top:
-                                            mem[ea] = n
-                                        f = (f & 0x01) | SZ53P[a]
-                                        wz = (ea + 1) & 0xFFFF
-                                        qt = t
-                                else:
-                                    if op == 0x68:
-                                        # ED 68  IN L,(C)
-                                        port = (b << 8) | c
-                                        if io_exit and io_exit != 2:
-                                            if st[S.IN_READY]:
-                                                v = st[S.IN_VALUE] & 0xFF
-                                                st[S.IN_READY] = 0
-                                            else:
-                                                st[S.PORT] = port
-                                                t = t0
-                                                pc = (pc - 2) & 0xFFFF
-                                                r -= 2
-                                                st[S.A] = a
-                                                st[S.F] = f
-                                                st[S.B] = b
-                                                st[S.C] = c
-                                                st[S.D] = d
-                                                st[S.E] = e
-                                                st[S.H] = h
-                                                st[S.L] = l
-                                                st[S.SP] = sp
-                                                st[S.PC] = pc
-                                                st[S.I] = i
-                                                st[S.MEMPTR] = wz
-                                                st[S.IFF1] = iff1
-                                                st[S.IM] = im
-                                                st[S.T] = t
-                                                st[S.ULA_OUT] = ula_out
-                                                st[S.OUT_N] = out_n
-                                                st[S.EAR_IN] = ear_in
-                                                st[S.TAPE_POS] = tape_pos
-                                                st[S.IN_N] = in_n
-                                                st[_R_RAW] = r
-                                                st[_R7] = r7
-                                                st[_LDAIR_AT] = ldair_at
-                                                st[_QT] = qt
-                                                return 2
-                                        else:
-                                            if in_mode == 2:
-                                                v = 0xFF
-                                                if in_n < in_end:
-                                                    v = int(in_log[in_n])
-                                                in_n += 1
-                                            else:
-                                                if (port & 1) == 0:
-                                                    if tape_on:
-                                                        now_ = tape_t0 + tio + 1
-                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                            tape_pos += 1
-                                                        ear_in = (tape_level0 ^ tape_pos) & 1
-                                                    k = port >> 8
-                                                    v = 0x1F
-                                                    if (k & 0x01) == 0:
-                                                        v = v & int(keys[0])
-                                                    if (k & 0x02) == 0:
-                                                        v = v & int(keys[1])
-                                                    if (k & 0x04) == 0:
-                                                        v = v & int(keys[2])
-                                                    if (k & 0x08) == 0:
-                                                        v = v & int(keys[3])
-                                                    if (k & 0x10) == 0:
-                                                        v = v & int(keys[4])
-                                                    if (k & 0x20) == 0:
-                                                        v = v & int(keys[5])
-                                                    if (k & 0x40) == 0:
-                                                        v = v & int(keys[6])
-                                                    if (k & 0x80) == 0:
-                                                        v = v & int(keys[7])
-                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                elif (port & 0xE0) == 0:
-                                                    v = int(joy[0])
-                                                else:
-                                                    v = 0xFF
-                                                    ft = tio + 3
-                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                        ft = tio + CONT[tio] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft]
-                                                    ft -= 14336
-                                                    if ft >= 0:
-                                                        line = ft // 224
-                                                        col = ft - line * 224
-                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                            if col & 1:
-                                                                v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                            else:
-                                                                v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
-                                                if in_mode == 1:
-                                                    if in_n < in_end:
-                                                        in_log[in_n] = v
-                                                    in_n += 1
-                                        wz = (port + 1) & 0xFFFF
-                                        l = v
-                                        f = (f & 0x01) | SZ53P[v]
-                                        qt = t
-                                    else:
-                                        # ED 69  OUT (C),L
-                                        port = (b << 8) | c
-                                        v = l
-                                        wz = (port + 1) & 0xFFFF
-                                        pass
-                                        if io_exit and io_exit != 2:
-                                            st[S.PORT] = port
-                                            st[S.PORT_VALUE] = v
-                                            st[S.A] = a
-                                            st[S.F] = f
-                                            st[S.B] = b
-                                            st[S.C] = c
-                                            st[S.D] = d
-                                            st[S.E] = e
-                                            st[S.H] = h
-                                            st[S.L] = l
-                                            st[S.SP] = sp
-                                            st[S.PC] = pc
-                                            st[S.I] = i
-                                            st[S.MEMPTR] = wz
-                                            st[S.IFF1] = iff1
-                                            st[S.IM] = im
-                                            st[S.T] = t
-                                            st[S.ULA_OUT] = ula_out
-                                            st[S.OUT_N] = out_n
-                                            st[S.EAR_IN] = ear_in
-                                            st[S.TAPE_POS] = tape_pos
-                                            st[S.IN_N] = in_n
-                                            st[_R_RAW] = r
-                                            st[_R7] = r7
-                                            st[_LDAIR_AT] = ldair_at
-                                            st[_QT] = qt
-                                            return 3
-                                        else:
-                                            if (port & 1) == 0:
-                                                ula_out = v
-                                                out_log[out_n] = tio + 1
-                                                out_log[out_n + 1] = v
-                                                out_n += 2
-                                                if out_n > len(out_log) - 2:
-                                                    st[S.A] = a
-                                                    st[S.F] = f
-                                                    st[S.B] = b
-                                                    st[S.C] = c
-                                                    st[S.D] = d
-                                                    st[S.E] = e
-                                                    st[S.H] = h
-                                                    st[S.L] = l
-                                                    st[S.SP] = sp
-                                                    st[S.PC] = pc
-                                                    st[S.I] = i
-                                                    st[S.MEMPTR] = wz
-                                                    st[S.IFF1] = iff1
-                                                    st[S.IM] = im
-                                                    st[S.T] = t
-                                                    st[S.ULA_OUT] = ula_out
-                                                    st[S.OUT_N] = out_n
-                                                    st[S.EAR_IN] = ear_in
-                                                    st[S.TAPE_POS] = tape_pos
-                                                    st[S.IN_N] = in_n
-                                                    st[_R_RAW] = r
-                                                    st[_R7] = r7
-                                                    st[_LDAIR_AT] = ldair_at
-                                                    st[_QT] = qt
-                                                    return 4
-                    else:
-                        if op < 0x73:
-                            if op < 0x6d:
-                                if op == 0x6a:
-                                    # ED 6A  ADC HL,HL
-                                    v = (h << 8) | l
-                                    nn = ((h << 8) | l)
-                                    cy = f & 1
-                                    res = v + nn + cy
-                                    f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
-                                    res = res & 0xFFFF
-                                    if res == 0:
-                                        f = f | 0x40
-                                    wz = (v + 1) & 0xFFFF
-                                    h = res >> 8
-                                    l = res & 0xFF
-                                    qt = t
-                                else:
-                                    if op == 0x6b:
-                                        # ED 6B  LD HL,(nn)
-                                        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-                                        pc = (pc + 2) & 0xFFFF
-                                        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
-                                        wz = (nn + 1) & 0xFFFF
-                                        h = v >> 8
-                                        l = v & 0xFF
-                                    else:
-                                        # ED 6C  NEG
-                                        v = a
-                                        f = SBC_F[v]
-                                        a = (0 - v) & 0xFF
-                                        qt = t
-                            else:
-                                if op < 0x6f:
-                                    if op == 0x6d:
-                                        # ED 6D  RETN
-                                        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-                                        sp = (sp + 2) & 0xFFFF
-                                        pc = nn
-                                        wz = nn
-                                        iff1 = iff2
-                                    else:
-                                        # ED 6E  IM 0
-                                        im = 0
-                                else:
-                                    if op < 0x71:
-                                        if op == 0x6f:
-                                            # ED 6F  RLD
-                                            ea = (h << 8) | l
-                                            v = I64(mem[ea])
-                                            n = ((v << 4) | (a & 0x0F)) & 0xFF
-                                            a = (a & 0xF0) | (v >> 4)
-                                            if ea >= rom_top:
-                                                mem[ea] = n
-                                            f = (f & 0x01) | SZ53P[a]
-                                            wz = (ea + 1) & 0xFFFF
+                        if op < 0x6a:
+                            if op < 0x62:
+                                if op < 0x5f:
+                                    if op < 0x5e:
+                                        if op == 0x5c:
+                                            # ED 5C  NEG
+                                            v = a
+                                            f = SBC_F[v]
+                                            a = (0 - v) & 0xFF
                                             qt = t
                                         else:
-                                            # ED 70  IN F,(C)
+                                            # ED 5D  RETN
+                                            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                            sp = (sp + 2) & 0xFFFF
+                                            pc = nn
+                                            wz = nn
+                                            iff1 = iff2
+                                    else:
+                                        # ED 5E  IM 2
+                                        im = 2
+                                else:
+                                    if op == 0x5f:
+                                        # ED 5F  LD A,R
+                                        a = (r & 0x7F) | r7
+                                        f = (f & 0x01) | SZ53[a] | (iff2 << 2)
+                                        pass
+                                        ldair_at = t
+                                        qt = t
+                                    else:
+                                        if op == 0x60:
+                                            # ED 60  IN H,(C)
                                             port = (b << 8) | c
                                             if io_exit and io_exit != 2:
                                                 if st[S.IN_READY]:
@@ -1486,125 +732,25 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                     t = t0
                                                     pc = (pc - 2) & 0xFFFF
                                                     r -= 2
-                                                    st[S.A] = a
-                                                    st[S.F] = f
-                                                    st[S.B] = b
-                                                    st[S.C] = c
-                                                    st[S.D] = d
-                                                    st[S.E] = e
-                                                    st[S.H] = h
-                                                    st[S.L] = l
-                                                    st[S.SP] = sp
-                                                    st[S.PC] = pc
-                                                    st[S.I] = i
-                                                    st[S.MEMPTR] = wz
-                                                    st[S.IFF1] = iff1
-                                                    st[S.IM] = im
-                                                    st[S.T] = t
-                                                    st[S.ULA_OUT] = ula_out
-                                                    st[S.OUT_N] = out_n
-                                                    st[S.EAR_IN] = ear_in
-                                                    st[S.TAPE_POS] = tape_pos
-                                                    st[S.IN_N] = in_n
-                                                    st[_R_RAW] = r
-                                                    st[_R7] = r7
-                                                    st[_LDAIR_AT] = ldair_at
-                                                    st[_QT] = qt
-                                                    return 2
+                                                    exit_ = 2
+                                                    break
                                             else:
-                                                if in_mode == 2:
-                                                    v = 0xFF
-                                                    if in_n < in_end:
-                                                        v = int(in_log[in_n])
-                                                    in_n += 1
-                                                else:
-                                                    if (port & 1) == 0:
-                                                        if tape_on:
-                                                            now_ = tape_t0 + tio + 1
-                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                tape_pos += 1
-                                                            ear_in = (tape_level0 ^ tape_pos) & 1
-                                                        k = port >> 8
-                                                        v = 0x1F
-                                                        if (k & 0x01) == 0:
-                                                            v = v & int(keys[0])
-                                                        if (k & 0x02) == 0:
-                                                            v = v & int(keys[1])
-                                                        if (k & 0x04) == 0:
-                                                            v = v & int(keys[2])
-                                                        if (k & 0x08) == 0:
-                                                            v = v & int(keys[3])
-                                                        if (k & 0x10) == 0:
-                                                            v = v & int(keys[4])
-                                                        if (k & 0x20) == 0:
-                                                            v = v & int(keys[5])
-                                                        if (k & 0x40) == 0:
-                                                            v = v & int(keys[6])
-                                                        if (k & 0x80) == 0:
-                                                            v = v & int(keys[7])
-                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                    elif (port & 0xE0) == 0:
-                                                        v = int(joy[0])
-                                                    else:
-                                                        v = 0xFF
-                                                        ft = tio + 3
-                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                            ft = tio + CONT[tio] + 1
-                                                            ft += CONT[ft] + 1
-                                                            ft += CONT[ft] + 1
-                                                            ft += CONT[ft]
-                                                        ft -= 14336
-                                                        if ft >= 0:
-                                                            line = ft // 224
-                                                            col = ft - line * 224
-                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                if col & 1:
-                                                                    v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                                else:
-                                                                    v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
-                                                    if in_mode == 1:
-                                                        if in_n < in_end:
-                                                            in_log[in_n] = v
-                                                        in_n += 1
+                                                v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
                                             wz = (port + 1) & 0xFFFF
+                                            h = v
                                             f = (f & 0x01) | SZ53P[v]
                                             qt = t
-                                    else:
-                                        if op == 0x71:
-                                            # ED 71  OUT (C),0
+                                        else:
+                                            # ED 61  OUT (C),H
                                             port = (b << 8) | c
-                                            v = 0
+                                            v = h
                                             wz = (port + 1) & 0xFFFF
                                             pass
                                             if io_exit and io_exit != 2:
                                                 st[S.PORT] = port
                                                 st[S.PORT_VALUE] = v
-                                                st[S.A] = a
-                                                st[S.F] = f
-                                                st[S.B] = b
-                                                st[S.C] = c
-                                                st[S.D] = d
-                                                st[S.E] = e
-                                                st[S.H] = h
-                                                st[S.L] = l
-                                                st[S.SP] = sp
-                                                st[S.PC] = pc
-                                                st[S.I] = i
-                                                st[S.MEMPTR] = wz
-                                                st[S.IFF1] = iff1
-                                                st[S.IM] = im
-                                                st[S.T] = t
-                                                st[S.ULA_OUT] = ula_out
-                                                st[S.OUT_N] = out_n
-                                                st[S.EAR_IN] = ear_in
-                                                st[S.TAPE_POS] = tape_pos
-                                                st[S.IN_N] = in_n
-                                                st[_R_RAW] = r
-                                                st[_R7] = r7
-                                                st[_LDAIR_AT] = ldair_at
-                                                st[_QT] = qt
-                                                return 3
+                                                exit_ = 3
+                                                break
                                             else:
                                                 if (port & 1) == 0:
                                                     ula_out = v
@@ -1612,35 +758,15 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                     out_log[out_n + 1] = v
                                                     out_n += 2
                                                     if out_n > len(out_log) - 2:
-                                                        st[S.A] = a
-                                                        st[S.F] = f
-                                                        st[S.B] = b
-                                                        st[S.C] = c
-                                                        st[S.D] = d
-                                                        st[S.E] = e
-                                                        st[S.H] = h
-                                                        st[S.L] = l
-                                                        st[S.SP] = sp
-                                                        st[S.PC] = pc
-                                                        st[S.I] = i
-                                                        st[S.MEMPTR] = wz
-                                                        st[S.IFF1] = iff1
-                                                        st[S.IM] = im
-                                                        st[S.T] = t
-                                                        st[S.ULA_OUT] = ula_out
-                                                        st[S.OUT_N] = out_n
-                                                        st[S.EAR_IN] = ear_in
-                                                        st[S.TAPE_POS] = tape_pos
-                                                        st[S.IN_N] = in_n
-                                                        st[_R_RAW] = r
-                                                        st[_R7] = r7
-                                                        st[_LDAIR_AT] = ldair_at
-                                                        st[_QT] = qt
-                                                        return 4
-                                        else:
-                                            # ED 72  SBC HL,SP
+                                                        exit_ = 4
+                                                        break
+                            else:
+                                if op < 0x66:
+                                    if op < 0x64:
+                                        if op == 0x62:
+                                            # ED 62  SBC HL,HL
                                             v = (h << 8) | l
-                                            nn = sp
+                                            nn = ((h << 8) | l)
                                             cy = f & 1
                                             res = v - nn - cy
                                             f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
@@ -1651,293 +777,50 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                             h = res >> 8
                                             l = res & 0xFF
                                             qt = t
-                        else:
-                            if op == 0x73:
-                                # ED 73  LD (nn),SP
-                                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-                                pc = (pc + 2) & 0xFFFF
-                                v = sp
-                                if nn >= rom_top:
-                                    mem[nn] = v & 0xFF
-                                nn = (nn + 1) & 0xFFFF
-                                wz = nn
-                                if nn >= rom_top:
-                                    mem[nn] = v >> 8
-                            else:
-                                if op < 0x76:
-                                    if op == 0x74:
-                                        # ED 74  NEG
-                                        v = a
-                                        f = SBC_F[v]
-                                        a = (0 - v) & 0xFF
-                                        qt = t
-                                    else:
-                                        # ED 75  RETN
-                                        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-                                        sp = (sp + 2) & 0xFFFF
-                                        pc = nn
-                                        wz = nn
-                                        iff1 = iff2
-                                else:
-                                    if op == 0x76:
-                                        # ED 76  IM 1
-                                        im = 1
-                                    else:
-                                        # ED 77  (no instruction: a no-operation)
-                                        pass
-        else:
-            if op == 0x78:
-                # ED 78  IN A,(C)
-                port = (b << 8) | c
-                if io_exit and io_exit != 2:
-                    if st[S.IN_READY]:
-                        v = st[S.IN_VALUE] & 0xFF
-                        st[S.IN_READY] = 0
-                    else:
-                        st[S.PORT] = port
-                        t = t0
-                        pc = (pc - 2) & 0xFFFF
-                        r -= 2
-                        st[S.A] = a
-                        st[S.F] = f
-                        st[S.B] = b
-                        st[S.C] = c
-                        st[S.D] = d
-                        st[S.E] = e
-                        st[S.H] = h
-                        st[S.L] = l
-                        st[S.SP] = sp
-                        st[S.PC] = pc
-                        st[S.I] = i
-                        st[S.MEMPTR] = wz
-                        st[S.IFF1] = iff1
-                        st[S.IM] = im
-                        st[S.T] = t
-                        st[S.ULA_OUT] = ula_out
-                        st[S.OUT_N] = out_n
-                        st[S.EAR_IN] = ear_in
-                        st[S.TAPE_POS] = tape_pos
-                        st[S.IN_N] = in_n
-                        st[_R_RAW] = r
-                        st[_R7] = r7
-                        st[_LDAIR_AT] = ldair_at
-                        st[_QT] = qt
-                        return 2
-                else:
-                    if in_mode == 2:
-                        v = 0xFF
-                        if in_n < in_end:
-                            v = int(in_log[in_n])
-                        in_n += 1
-                    else:
-                        if (port & 1) == 0:
-                            if tape_on:
-                                now_ = tape_t0 + tio + 1
-                                while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                    tape_pos += 1
-                                ear_in = (tape_level0 ^ tape_pos) & 1
-                            k = port >> 8
-                            v = 0x1F
-                            if (k & 0x01) == 0:
-                                v = v & int(keys[0])
-                            if (k & 0x02) == 0:
-                                v = v & int(keys[1])
-                            if (k & 0x04) == 0:
-                                v = v & int(keys[2])
-                            if (k & 0x08) == 0:
-                                v = v & int(keys[3])
-                            if (k & 0x10) == 0:
-                                v = v & int(keys[4])
-                            if (k & 0x20) == 0:
-                                v = v & int(keys[5])
-                            if (k & 0x40) == 0:
-                                v = v & int(keys[6])
-                            if (k & 0x80) == 0:
-                                v = v & int(keys[7])
-                            v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                        elif (port & 0xE0) == 0:
-                            v = int(joy[0])
-                        else:
-                            v = 0xFF
-                            ft = tio + 3
-                            if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                ft = tio + CONT[tio] + 1
-                                ft += CONT[ft] + 1
-                                ft += CONT[ft] + 1
-                                ft += CONT[ft]
-                            ft -= 14336
-                            if ft >= 0:
-                                line = ft // 224
-                                col = ft - line * 224
-                                if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                    x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                    if col & 1:
-                                        v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                    else:
-                                        v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
-                        if in_mode == 1:
-                            if in_n < in_end:
-                                in_log[in_n] = v
-                            in_n += 1
-                wz = (port + 1) & 0xFFFF
-                a = v
-                f = (f & 0x01) | SZ53P[v]
-                qt = t
-            else:
-                if op < 0xbc:
-                    if op < 0xb0:
-                        if op < 0xa0:
-                            if op < 0x7f:
-                                if op < 0x7b:
-                                    if op == 0x79:
-                                        # ED 79  OUT (C),A
-                                        port = (b << 8) | c
-                                        v = a
-                                        wz = (port + 1) & 0xFFFF
-                                        pass
-                                        if io_exit and io_exit != 2:
-                                            st[S.PORT] = port
-                                            st[S.PORT_VALUE] = v
-                                            st[S.A] = a
-                                            st[S.F] = f
-                                            st[S.B] = b
-                                            st[S.C] = c
-                                            st[S.D] = d
-                                            st[S.E] = e
-                                            st[S.H] = h
-                                            st[S.L] = l
-                                            st[S.SP] = sp
-                                            st[S.PC] = pc
-                                            st[S.I] = i
-                                            st[S.MEMPTR] = wz
-                                            st[S.IFF1] = iff1
-                                            st[S.IM] = im
-                                            st[S.T] = t
-                                            st[S.ULA_OUT] = ula_out
-                                            st[S.OUT_N] = out_n
-                                            st[S.EAR_IN] = ear_in
-                                            st[S.TAPE_POS] = tape_pos
-                                            st[S.IN_N] = in_n
-                                            st[_R_RAW] = r
-                                            st[_R7] = r7
-                                            st[_LDAIR_AT] = ldair_at
-                                            st[_QT] = qt
-                                            return 3
                                         else:
-                                            if (port & 1) == 0:
-                                                ula_out = v
-                                                out_log[out_n] = tio + 1
-                                                out_log[out_n + 1] = v
-                                                out_n += 2
-                                                if out_n > len(out_log) - 2:
-                                                    st[S.A] = a
-                                                    st[S.F] = f
-                                                    st[S.B] = b
-                                                    st[S.C] = c
-                                                    st[S.D] = d
-                                                    st[S.E] = e
-                                                    st[S.H] = h
-                                                    st[S.L] = l
-                                                    st[S.SP] = sp
-                                                    st[S.PC] = pc
-                                                    st[S.I] = i
-                                                    st[S.MEMPTR] = wz
-                                                    st[S.IFF1] = iff1
-                                                    st[S.IM] = im
-                                                    st[S.T] = t
-                                                    st[S.ULA_OUT] = ula_out
-                                                    st[S.OUT_N] = out_n
-                                                    st[S.EAR_IN] = ear_in
-                                                    st[S.TAPE_POS] = tape_pos
-                                                    st[S.IN_N] = in_n
-                                                    st[_R_RAW] = r
-                                                    st[_R7] = r7
-                                                    st[_LDAIR_AT] = ldair_at
-                                                    st[_QT] = qt
-                                                    return 4
+                                            # ED 63  LD (nn),HL
+                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            pc = (pc + 2) & 0xFFFF
+                                            v = ((h << 8) | l)
+                                            if nn >= rom_top:
+                                                mem[nn] = v & 0xFF
+                                            nn = (nn + 1) & 0xFFFF
+                                            wz = nn
+                                            if nn >= rom_top:
+                                                mem[nn] = v >> 8
                                     else:
-                                        # ED 7A  ADC HL,SP
-                                        v = (h << 8) | l
-                                        nn = sp
-                                        cy = f & 1
-                                        res = v + nn + cy
-                                        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
-                                        res = res & 0xFFFF
-                                        if res == 0:
-                                            f = f | 0x40
-                                        wz = (v + 1) & 0xFFFF
-                                        h = res >> 8
-                                        l = res & 0xFF
-                                        qt = t
-                                else:
-                                    if op == 0x7b:
-                                        # ED 7B  LD SP,(nn)
-                                        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-                                        pc = (pc + 2) & 0xFFFF
-                                        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
-                                        wz = (nn + 1) & 0xFFFF
-                                        sp = v
-                                    else:
-                                        if op == 0x7c:
-                                            # ED 7C  NEG
+                                        if op == 0x64:
+                                            # ED 64  NEG
                                             v = a
                                             f = SBC_F[v]
                                             a = (0 - v) & 0xFF
                                             qt = t
                                         else:
-                                            if op == 0x7d:
-                                                # ED 7D  RETN
-                                                nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-                                                sp = (sp + 2) & 0xFFFF
-                                                pc = nn
-                                                wz = nn
-                                                iff1 = iff2
-                                            else:
-                                                # ED 7E  IM 2
-                                                im = 2
-                            else:
-                                # ED 7F-9F  (no instruction: a no-operation)
-                                pass
-                        else:
-                            if op < 0xa8:
-                                if op < 0xa4:
-                                    if op < 0xa2:
-                                        if op == 0xa0:
-                                            # ED A0  LDI
-                                            v = I64(mem[(h << 8) | l])
-                                            ea = (d << 8) | e
-                                            if ea >= rom_top:
-                                                mem[ea] = v
-                                            ea = (ea + 1) & 0xFFFF
-                                            d = ea >> 8
-                                            e = ea & 0xFF
-                                            ea = (((h << 8) | l) + 1) & 0xFFFF
-                                            h = ea >> 8
-                                            l = ea & 0xFF
-                                            c = (c - 1) & 0xFF
-                                            if c == 0xFF:
-                                                b = (b - 1) & 0xFF
-                                            n = (a + v) & 0xFF
-                                            f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-                                            qt = t
+                                            # ED 65  RETN
+                                            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                            sp = (sp + 2) & 0xFFFF
+                                            pc = nn
+                                            wz = nn
+                                            iff1 = iff2
+                                else:
+                                    if op < 0x68:
+                                        if op == 0x66:
+                                            # ED 66  IM 0
+                                            im = 0
                                         else:
-                                            # ED A1  CPI
-                                            v = I64(mem[(h << 8) | l])
-                                            res = (a - v) & 0xFF
-                                            hf = (a ^ v ^ res) & 0x10
-                                            n = (res - (hf >> 4)) & 0xFF
-                                            ea = (((h << 8) | l) + 1) & 0xFFFF
-                                            h = ea >> 8
-                                            l = ea & 0xFF
-                                            c = (c - 1) & 0xFF
-                                            if c == 0xFF:
-                                                b = (b - 1) & 0xFF
-                                            wz = (wz + 1) & 0xFFFF
-                                            f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                            # ED 67  RRD
+                                            ea = (h << 8) | l
+                                            v = I64(mem[ea])
+                                            n = ((a << 4) | (v >> 4)) & 0xFF
+                                            a = (a & 0xF0) | (v & 0x0F)
+                                            if ea >= rom_top:
+                                                mem[ea] = n
+                                            f = (f & 0x01) | SZ53P[a]
+                                            wz = (ea + 1) & 0xFFFF
                                             qt = t
                                     else:
-                                        if op == 0xa2:
-                                            # ED A2  INI
+                                        if op == 0x68:
+                                            # ED 68  IN L,(C)
                                             port = (b << 8) | c
                                             if io_exit and io_exit != 2:
                                                 if st[S.IN_READY]:
@@ -1948,143 +831,25 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                     t = t0
                                                     pc = (pc - 2) & 0xFFFF
                                                     r -= 2
-                                                    st[S.A] = a
-                                                    st[S.F] = f
-                                                    st[S.B] = b
-                                                    st[S.C] = c
-                                                    st[S.D] = d
-                                                    st[S.E] = e
-                                                    st[S.H] = h
-                                                    st[S.L] = l
-                                                    st[S.SP] = sp
-                                                    st[S.PC] = pc
-                                                    st[S.I] = i
-                                                    st[S.MEMPTR] = wz
-                                                    st[S.IFF1] = iff1
-                                                    st[S.IM] = im
-                                                    st[S.T] = t
-                                                    st[S.ULA_OUT] = ula_out
-                                                    st[S.OUT_N] = out_n
-                                                    st[S.EAR_IN] = ear_in
-                                                    st[S.TAPE_POS] = tape_pos
-                                                    st[S.IN_N] = in_n
-                                                    st[_R_RAW] = r
-                                                    st[_R7] = r7
-                                                    st[_LDAIR_AT] = ldair_at
-                                                    st[_QT] = qt
-                                                    return 2
+                                                    exit_ = 2
+                                                    break
                                             else:
-                                                if in_mode == 2:
-                                                    v = 0xFF
-                                                    if in_n < in_end:
-                                                        v = int(in_log[in_n])
-                                                    in_n += 1
-                                                else:
-                                                    if (port & 1) == 0:
-                                                        if tape_on:
-                                                            now_ = tape_t0 + tio + 1
-                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                tape_pos += 1
-                                                            ear_in = (tape_level0 ^ tape_pos) & 1
-                                                        k = port >> 8
-                                                        v = 0x1F
-                                                        if (k & 0x01) == 0:
-                                                            v = v & int(keys[0])
-                                                        if (k & 0x02) == 0:
-                                                            v = v & int(keys[1])
-                                                        if (k & 0x04) == 0:
-                                                            v = v & int(keys[2])
-                                                        if (k & 0x08) == 0:
-                                                            v = v & int(keys[3])
-                                                        if (k & 0x10) == 0:
-                                                            v = v & int(keys[4])
-                                                        if (k & 0x20) == 0:
-                                                            v = v & int(keys[5])
-                                                        if (k & 0x40) == 0:
-                                                            v = v & int(keys[6])
-                                                        if (k & 0x80) == 0:
-                                                            v = v & int(keys[7])
-                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                    elif (port & 0xE0) == 0:
-                                                        v = int(joy[0])
-                                                    else:
-                                                        v = 0xFF
-                                                        ft = tio + 3
-                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                            ft = tio + CONT[tio] + 1
-                                                            ft += CONT[ft] + 1
-                                                            ft += CONT[ft] + 1
-                                                            ft += CONT[ft]
-                                                        ft -= 14336
-                                                        if ft >= 0:
-                                                            line = ft // 224
-                                                            col = ft - line * 224
-                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                if col & 1:
-                                                                    v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                                else:
-                                                                    v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
-                                                    if in_mode == 1:
-                                                        if in_n < in_end:
-                                                            in_log[in_n] = v
-                                                        in_n += 1
+                                                v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
                                             wz = (port + 1) & 0xFFFF
-                                            b = (b - 1) & 0xFF
-                                            ea = (h << 8) | l
-                                            if ea >= rom_top:
-                                                mem[ea] = v
-                                            ea = (((h << 8) | l) + 1) & 0xFFFF
-                                            h = ea >> 8
-                                            l = ea & 0xFF
-                                            k = v + ((c + 1) & 0xFF)
-                                            nf = (v >> 6) & 0x02
-                                            hc = 0x11 if k > 255 else 0
-                                            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
-                                            pass
+                                            l = v
+                                            f = (f & 0x01) | SZ53P[v]
                                             qt = t
                                         else:
-                                            # ED A3  OUTI
-                                            v = I64(mem[(h << 8) | l])
-                                            b = (b - 1) & 0xFF
+                                            # ED 69  OUT (C),L
                                             port = (b << 8) | c
+                                            v = l
                                             wz = (port + 1) & 0xFFFF
-                                            ea = (((h << 8) | l) + 1) & 0xFFFF
-                                            h = ea >> 8
-                                            l = ea & 0xFF
-                                            k = v + l
-                                            nf = (v >> 6) & 0x02
-                                            hc = 0x11 if k > 255 else 0
-                                            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
                                             pass
                                             if io_exit and io_exit != 2:
                                                 st[S.PORT] = port
                                                 st[S.PORT_VALUE] = v
-                                                st[S.A] = a
-                                                st[S.F] = f
-                                                st[S.B] = b
-                                                st[S.C] = c
-                                                st[S.D] = d
-                                                st[S.E] = e
-                                                st[S.H] = h
-                                                st[S.L] = l
-                                                st[S.SP] = sp
-                                                st[S.PC] = pc
-                                                st[S.I] = i
-                                                st[S.MEMPTR] = wz
-                                                st[S.IFF1] = iff1
-                                                st[S.IM] = im
-                                                st[S.T] = t
-                                                st[S.ULA_OUT] = ula_out
-                                                st[S.OUT_N] = out_n
-                                                st[S.EAR_IN] = ear_in
-                                                st[S.TAPE_POS] = tape_pos
-                                                st[S.IN_N] = in_n
-                                                st[_R_RAW] = r
-                                                st[_R7] = r7
-                                                st[_LDAIR_AT] = ldair_at
-                                                st[_QT] = qt
-                                                return 3
+                                                exit_ = 3
+                                                break
                                             else:
                                                 if (port & 1) == 0:
                                                     ula_out = v
@@ -2092,40 +857,627 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                     out_log[out_n + 1] = v
                                                     out_n += 2
                                                     if out_n > len(out_log) - 2:
-                                                        st[S.A] = a
-                                                        st[S.F] = f
-                                                        st[S.B] = b
-                                                        st[S.C] = c
-                                                        st[S.D] = d
-                                                        st[S.E] = e
-                                                        st[S.H] = h
-                                                        st[S.L] = l
-                                                        st[S.SP] = sp
-                                                        st[S.PC] = pc
-                                                        st[S.I] = i
-                                                        st[S.MEMPTR] = wz
-                                                        st[S.IFF1] = iff1
-                                                        st[S.IM] = im
-                                                        st[S.T] = t
-                                                        st[S.ULA_OUT] = ula_out
-                                                        st[S.OUT_N] = out_n
-                                                        st[S.EAR_IN] = ear_in
-                                                        st[S.TAPE_POS] = tape_pos
-                                                        st[S.IN_N] = in_n
-                                                        st[_R_RAW] = r
-                                                        st[_R7] = r7
-                                                        st[_LDAIR_AT] = ldair_at
-                                                        st[_QT] = qt
-                                                        return 4
+                                                        exit_ = 4
+                                                        break
+                        else:
+                            if op < 0x73:
+                                if op < 0x6d:
+                                    if op == 0x6a:
+                                        # ED 6A  ADC HL,HL
+                                        v = (h << 8) | l
+                                        nn = ((h << 8) | l)
+                                        cy = f & 1
+                                        res = v + nn + cy
+                                        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
+                                        res = res & 0xFFFF
+                                        if res == 0:
+                                            f = f | 0x40
+                                        wz = (v + 1) & 0xFFFF
+                                        h = res >> 8
+                                        l = res & 0xFF
+                                        qt = t
+                                    else:
+                                        if op == 0x6b:
+                                            # ED 6B  LD HL,(nn)
+                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            pc = (pc + 2) & 0xFFFF
+                                            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                                            wz = (nn + 1) & 0xFFFF
+                                            h = v >> 8
+                                            l = v & 0xFF
+                                        else:
+                                            # ED 6C  NEG
+                                            v = a
+                                            f = SBC_F[v]
+                                            a = (0 - v) & 0xFF
                                             qt = t
                                 else:
-                                    # ED A4-A7  (no instruction: a no-operation)
+                                    if op < 0x6f:
+                                        if op == 0x6d:
+                                            # ED 6D  RETN
+                                            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                            sp = (sp + 2) & 0xFFFF
+                                            pc = nn
+                                            wz = nn
+                                            iff1 = iff2
+                                        else:
+                                            # ED 6E  IM 0
+                                            im = 0
+                                    else:
+                                        if op < 0x71:
+                                            if op == 0x6f:
+                                                # ED 6F  RLD
+                                                ea = (h << 8) | l
+                                                v = I64(mem[ea])
+                                                n = ((v << 4) | (a & 0x0F)) & 0xFF
+                                                a = (a & 0xF0) | (v >> 4)
+                                                if ea >= rom_top:
+                                                    mem[ea] = n
+                                                f = (f & 0x01) | SZ53P[a]
+                                                wz = (ea + 1) & 0xFFFF
+                                                qt = t
+                                            else:
+                                                # ED 70  IN F,(C)
+                                                port = (b << 8) | c
+                                                if io_exit and io_exit != 2:
+                                                    if st[S.IN_READY]:
+                                                        v = st[S.IN_VALUE] & 0xFF
+                                                        st[S.IN_READY] = 0
+                                                    else:
+                                                        st[S.PORT] = port
+                                                        t = t0
+                                                        pc = (pc - 2) & 0xFFFF
+                                                        r -= 2
+                                                        exit_ = 2
+                                                        break
+                                                else:
+                                                    v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
+                                                wz = (port + 1) & 0xFFFF
+                                                f = (f & 0x01) | SZ53P[v]
+                                                qt = t
+                                        else:
+                                            if op == 0x71:
+                                                # ED 71  OUT (C),0
+                                                port = (b << 8) | c
+                                                v = 0
+                                                wz = (port + 1) & 0xFFFF
+                                                pass
+                                                if io_exit and io_exit != 2:
+                                                    st[S.PORT] = port
+                                                    st[S.PORT_VALUE] = v
+                                                    exit_ = 3
+                                                    break
+                                                else:
+                                                    if (port & 1) == 0:
+                                                        ula_out = v
+                                                        out_log[out_n] = tio + 1
+                                                        out_log[out_n + 1] = v
+                                                        out_n += 2
+                                                        if out_n > len(out_log) - 2:
+                                                            exit_ = 4
+                                                            break
+                                            else:
+                                                # ED 72  SBC HL,SP
+                                                v = (h << 8) | l
+                                                nn = sp
+                                                cy = f & 1
+                                                res = v - nn - cy
+                                                f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
+                                                res = res & 0xFFFF
+                                                if res == 0:
+                                                    f = f | 0x40
+                                                wz = (v + 1) & 0xFFFF
+                                                h = res >> 8
+                                                l = res & 0xFF
+                                                qt = t
+                            else:
+                                if op == 0x73:
+                                    # ED 73  LD (nn),SP
+                                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                    pc = (pc + 2) & 0xFFFF
+                                    v = sp
+                                    if nn >= rom_top:
+                                        mem[nn] = v & 0xFF
+                                    nn = (nn + 1) & 0xFFFF
+                                    wz = nn
+                                    if nn >= rom_top:
+                                        mem[nn] = v >> 8
+                                else:
+                                    if op < 0x76:
+                                        if op == 0x74:
+                                            # ED 74  NEG
+                                            v = a
+                                            f = SBC_F[v]
+                                            a = (0 - v) & 0xFF
+                                            qt = t
+                                        else:
+                                            # ED 75  RETN
+                                            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                            sp = (sp + 2) & 0xFFFF
+                                            pc = nn
+                                            wz = nn
+                                            iff1 = iff2
+                                    else:
+                                        if op == 0x76:
+                                            # ED 76  IM 1
+                                            im = 1
+                                        else:
+                                            # ED 77  (no instruction: a no-operation)
+                                            pass
+            else:
+                if op == 0x78:
+                    # ED 78  IN A,(C)
+                    port = (b << 8) | c
+                    if io_exit and io_exit != 2:
+                        if st[S.IN_READY]:
+                            v = st[S.IN_VALUE] & 0xFF
+                            st[S.IN_READY] = 0
+                        else:
+                            st[S.PORT] = port
+                            t = t0
+                            pc = (pc - 2) & 0xFFFF
+                            r -= 2
+                            exit_ = 2
+                            break
+                    else:
+                        v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
+                    wz = (port + 1) & 0xFFFF
+                    a = v
+                    f = (f & 0x01) | SZ53P[v]
+                    qt = t
+                else:
+                    if op < 0xbc:
+                        if op < 0xb0:
+                            if op < 0xa0:
+                                if op < 0x7f:
+                                    if op < 0x7b:
+                                        if op == 0x79:
+                                            # ED 79  OUT (C),A
+                                            port = (b << 8) | c
+                                            v = a
+                                            wz = (port + 1) & 0xFFFF
+                                            pass
+                                            if io_exit and io_exit != 2:
+                                                st[S.PORT] = port
+                                                st[S.PORT_VALUE] = v
+                                                exit_ = 3
+                                                break
+                                            else:
+                                                if (port & 1) == 0:
+                                                    ula_out = v
+                                                    out_log[out_n] = tio + 1
+                                                    out_log[out_n + 1] = v
+                                                    out_n += 2
+                                                    if out_n > len(out_log) - 2:
+                                                        exit_ = 4
+                                                        break
+                                        else:
+                                            # ED 7A  ADC HL,SP
+                                            v = (h << 8) | l
+                                            nn = sp
+                                            cy = f & 1
+                                            res = v + nn + cy
+                                            f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
+                                            res = res & 0xFFFF
+                                            if res == 0:
+                                                f = f | 0x40
+                                            wz = (v + 1) & 0xFFFF
+                                            h = res >> 8
+                                            l = res & 0xFF
+                                            qt = t
+                                    else:
+                                        if op == 0x7b:
+                                            # ED 7B  LD SP,(nn)
+                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            pc = (pc + 2) & 0xFFFF
+                                            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                                            wz = (nn + 1) & 0xFFFF
+                                            sp = v
+                                        else:
+                                            if op == 0x7c:
+                                                # ED 7C  NEG
+                                                v = a
+                                                f = SBC_F[v]
+                                                a = (0 - v) & 0xFF
+                                                qt = t
+                                            else:
+                                                if op == 0x7d:
+                                                    # ED 7D  RETN
+                                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                                    sp = (sp + 2) & 0xFFFF
+                                                    pc = nn
+                                                    wz = nn
+                                                    iff1 = iff2
+                                                else:
+                                                    # ED 7E  IM 2
+                                                    im = 2
+                                else:
+                                    # ED 7F-9F  (no instruction: a no-operation)
                                     pass
                             else:
-                                if op < 0xac:
-                                    if op < 0xaa:
-                                        if op == 0xa8:
-                                            # ED A8  LDD
+                                if op < 0xa8:
+                                    if op < 0xa4:
+                                        if op < 0xa2:
+                                            if op == 0xa0:
+                                                # ED A0  LDI
+                                                v = I64(mem[(h << 8) | l])
+                                                ea = (d << 8) | e
+                                                if ea >= rom_top:
+                                                    mem[ea] = v
+                                                ea = (ea + 1) & 0xFFFF
+                                                d = ea >> 8
+                                                e = ea & 0xFF
+                                                ea = (((h << 8) | l) + 1) & 0xFFFF
+                                                h = ea >> 8
+                                                l = ea & 0xFF
+                                                c = (c - 1) & 0xFF
+                                                if c == 0xFF:
+                                                    b = (b - 1) & 0xFF
+                                                n = (a + v) & 0xFF
+                                                f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                                qt = t
+                                            else:
+                                                # ED A1  CPI
+                                                v = I64(mem[(h << 8) | l])
+                                                res = (a - v) & 0xFF
+                                                hf = (a ^ v ^ res) & 0x10
+                                                n = (res - (hf >> 4)) & 0xFF
+                                                ea = (((h << 8) | l) + 1) & 0xFFFF
+                                                h = ea >> 8
+                                                l = ea & 0xFF
+                                                c = (c - 1) & 0xFF
+                                                if c == 0xFF:
+                                                    b = (b - 1) & 0xFF
+                                                wz = (wz + 1) & 0xFFFF
+                                                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                                qt = t
+                                        else:
+                                            if op == 0xa2:
+                                                # ED A2  INI
+                                                port = (b << 8) | c
+                                                if io_exit and io_exit != 2:
+                                                    if st[S.IN_READY]:
+                                                        v = st[S.IN_VALUE] & 0xFF
+                                                        st[S.IN_READY] = 0
+                                                    else:
+                                                        st[S.PORT] = port
+                                                        t = t0
+                                                        pc = (pc - 2) & 0xFFFF
+                                                        r -= 2
+                                                        exit_ = 2
+                                                        break
+                                                else:
+                                                    v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
+                                                wz = (port + 1) & 0xFFFF
+                                                b = (b - 1) & 0xFF
+                                                ea = (h << 8) | l
+                                                if ea >= rom_top:
+                                                    mem[ea] = v
+                                                ea = (((h << 8) | l) + 1) & 0xFFFF
+                                                h = ea >> 8
+                                                l = ea & 0xFF
+                                                k = v + ((c + 1) & 0xFF)
+                                                nf = (v >> 6) & 0x02
+                                                hc = 0x11 if k > 255 else 0
+                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                pass
+                                                qt = t
+                                            else:
+                                                # ED A3  OUTI
+                                                v = I64(mem[(h << 8) | l])
+                                                b = (b - 1) & 0xFF
+                                                port = (b << 8) | c
+                                                wz = (port + 1) & 0xFFFF
+                                                ea = (((h << 8) | l) + 1) & 0xFFFF
+                                                h = ea >> 8
+                                                l = ea & 0xFF
+                                                k = v + l
+                                                nf = (v >> 6) & 0x02
+                                                hc = 0x11 if k > 255 else 0
+                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                pass
+                                                if io_exit and io_exit != 2:
+                                                    st[S.PORT] = port
+                                                    st[S.PORT_VALUE] = v
+                                                    exit_ = 3
+                                                    break
+                                                else:
+                                                    if (port & 1) == 0:
+                                                        ula_out = v
+                                                        out_log[out_n] = tio + 1
+                                                        out_log[out_n + 1] = v
+                                                        out_n += 2
+                                                        if out_n > len(out_log) - 2:
+                                                            exit_ = 4
+                                                            break
+                                                qt = t
+                                    else:
+                                        # ED A4-A7  (no instruction: a no-operation)
+                                        pass
+                                else:
+                                    if op < 0xac:
+                                        if op < 0xaa:
+                                            if op == 0xa8:
+                                                # ED A8  LDD
+                                                v = I64(mem[(h << 8) | l])
+                                                ea = (d << 8) | e
+                                                if ea >= rom_top:
+                                                    mem[ea] = v
+                                                ea = (ea - 1) & 0xFFFF
+                                                d = ea >> 8
+                                                e = ea & 0xFF
+                                                ea = (((h << 8) | l) - 1) & 0xFFFF
+                                                h = ea >> 8
+                                                l = ea & 0xFF
+                                                c = (c - 1) & 0xFF
+                                                if c == 0xFF:
+                                                    b = (b - 1) & 0xFF
+                                                n = (a + v) & 0xFF
+                                                f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                                qt = t
+                                            else:
+                                                # ED A9  CPD
+                                                v = I64(mem[(h << 8) | l])
+                                                res = (a - v) & 0xFF
+                                                hf = (a ^ v ^ res) & 0x10
+                                                n = (res - (hf >> 4)) & 0xFF
+                                                ea = (((h << 8) | l) - 1) & 0xFFFF
+                                                h = ea >> 8
+                                                l = ea & 0xFF
+                                                c = (c - 1) & 0xFF
+                                                if c == 0xFF:
+                                                    b = (b - 1) & 0xFF
+                                                wz = (wz - 1) & 0xFFFF
+                                                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                                qt = t
+                                        else:
+                                            if op == 0xaa:
+                                                # ED AA  IND
+                                                port = (b << 8) | c
+                                                if io_exit and io_exit != 2:
+                                                    if st[S.IN_READY]:
+                                                        v = st[S.IN_VALUE] & 0xFF
+                                                        st[S.IN_READY] = 0
+                                                    else:
+                                                        st[S.PORT] = port
+                                                        t = t0
+                                                        pc = (pc - 2) & 0xFFFF
+                                                        r -= 2
+                                                        exit_ = 2
+                                                        break
+                                                else:
+                                                    v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
+                                                wz = (port - 1) & 0xFFFF
+                                                b = (b - 1) & 0xFF
+                                                ea = (h << 8) | l
+                                                if ea >= rom_top:
+                                                    mem[ea] = v
+                                                ea = (((h << 8) | l) - 1) & 0xFFFF
+                                                h = ea >> 8
+                                                l = ea & 0xFF
+                                                k = v + ((c - 1) & 0xFF)
+                                                nf = (v >> 6) & 0x02
+                                                hc = 0x11 if k > 255 else 0
+                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                pass
+                                                qt = t
+                                            else:
+                                                # ED AB  OUTD
+                                                v = I64(mem[(h << 8) | l])
+                                                b = (b - 1) & 0xFF
+                                                port = (b << 8) | c
+                                                wz = (port - 1) & 0xFFFF
+                                                ea = (((h << 8) | l) - 1) & 0xFFFF
+                                                h = ea >> 8
+                                                l = ea & 0xFF
+                                                k = v + l
+                                                nf = (v >> 6) & 0x02
+                                                hc = 0x11 if k > 255 else 0
+                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                pass
+                                                if io_exit and io_exit != 2:
+                                                    st[S.PORT] = port
+                                                    st[S.PORT_VALUE] = v
+                                                    exit_ = 3
+                                                    break
+                                                else:
+                                                    if (port & 1) == 0:
+                                                        ula_out = v
+                                                        out_log[out_n] = tio + 1
+                                                        out_log[out_n + 1] = v
+                                                        out_n += 2
+                                                        if out_n > len(out_log) - 2:
+                                                            exit_ = 4
+                                                            break
+                                                qt = t
+                                    else:
+                                        # ED AC-AF  (no instruction: a no-operation)
+                                        pass
+                        else:
+                            if op == 0xb0:
+                                # ED B0  LDIR
+                                while True:
+                                    if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
+                                        t, tio = _walk(CONT, CYC, 242, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
+                                    else:
+                                        t_extra = 0
+                                        if ((b << 8) | c) != 1:
+                                            t_extra = 5
+                                        t += 16 + t_extra
+                                    v = I64(mem[(h << 8) | l])
+                                    ea = (d << 8) | e
+                                    if ea >= rom_top:
+                                        mem[ea] = v
+                                    ea = (ea + 1) & 0xFFFF
+                                    d = ea >> 8
+                                    e = ea & 0xFF
+                                    ea = (((h << 8) | l) + 1) & 0xFFFF
+                                    h = ea >> 8
+                                    l = ea & 0xFF
+                                    c = (c - 1) & 0xFF
+                                    if c == 0xFF:
+                                        b = (b - 1) & 0xFF
+                                    n = (a + v) & 0xFF
+                                    f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                    if b | c:
+                                        pc = (pc - 2) & 0xFFFF
+                                        wz = (pc + 1) & 0xFFFF
+                                        f = (f & 0xD7) | ((pc >> 8) & 0x28)
+                                        pass
+                                        if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb0:
+                                            pc = (pc + 2) & 0xFFFF
+                                            r += 2
+                                            continue
+                                    else:
+                                        pass
+                                    break
+                                qt = t
+                            else:
+                                if op < 0xb8:
+                                    if op < 0xb4:
+                                        if op == 0xb1:
+                                            # ED B1  CPIR
+                                            while True:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
+                                                    t, tio = _walk(CONT, CYC, 268, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
+                                                else:
+                                                    t_extra = 0
+                                                    if ((b << 8) | c) != 1 and a != I64(mem[(h << 8) | l]):
+                                                        t_extra = 5
+                                                    t += 16 + t_extra
+                                                v = I64(mem[(h << 8) | l])
+                                                res = (a - v) & 0xFF
+                                                hf = (a ^ v ^ res) & 0x10
+                                                n = (res - (hf >> 4)) & 0xFF
+                                                ea = (((h << 8) | l) + 1) & 0xFFFF
+                                                h = ea >> 8
+                                                l = ea & 0xFF
+                                                c = (c - 1) & 0xFF
+                                                if c == 0xFF:
+                                                    b = (b - 1) & 0xFF
+                                                wz = (wz + 1) & 0xFFFF
+                                                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                                if (b | c) and res:
+                                                    pc = (pc - 2) & 0xFFFF
+                                                    wz = (pc + 1) & 0xFFFF
+                                                    f = (f & 0xD7) | ((pc >> 8) & 0x28)
+                                                    pass
+                                                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb1:
+                                                        pc = (pc + 2) & 0xFFFF
+                                                        r += 2
+                                                        continue
+                                                else:
+                                                    pass
+                                                break
+                                            qt = t
+                                        else:
+                                            if op == 0xb2:
+                                                # ED B2  INIR
+                                                port = (b << 8) | c
+                                                if io_exit and io_exit != 2:
+                                                    if st[S.IN_READY]:
+                                                        v = st[S.IN_VALUE] & 0xFF
+                                                        st[S.IN_READY] = 0
+                                                    else:
+                                                        st[S.PORT] = port
+                                                        t = t0
+                                                        pc = (pc - 2) & 0xFFFF
+                                                        r -= 2
+                                                        exit_ = 2
+                                                        break
+                                                else:
+                                                    v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
+                                                wz = (port + 1) & 0xFFFF
+                                                b = (b - 1) & 0xFF
+                                                ea = (h << 8) | l
+                                                if ea >= rom_top:
+                                                    mem[ea] = v
+                                                ea = (((h << 8) | l) + 1) & 0xFFFF
+                                                h = ea >> 8
+                                                l = ea & 0xFF
+                                                k = v + ((c + 1) & 0xFF)
+                                                nf = (v >> 6) & 0x02
+                                                hc = 0x11 if k > 255 else 0
+                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                if b:
+                                                    pc = (pc - 2) & 0xFFFF
+                                                    wz = (pc + 1) & 0xFFFF
+                                                    p = (k & 7) ^ b
+                                                    if hc:
+                                                        if nf:
+                                                            hf = 0x10 if (b & 0x0F) == 0x00 else 0
+                                                            p = p ^ ((b - 1) & 7)
+                                                        else:
+                                                            hf = 0x10 if (b & 0x0F) == 0x0F else 0
+                                                            p = p ^ ((b + 1) & 7)
+                                                    else:
+                                                        hf = 0
+                                                        p = p ^ (b & 7)
+                                                    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                                                    pass
+                                                else:
+                                                    pass
+                                                qt = t
+                                            else:
+                                                # ED B3  OTIR
+                                                v = I64(mem[(h << 8) | l])
+                                                b = (b - 1) & 0xFF
+                                                port = (b << 8) | c
+                                                wz = (port + 1) & 0xFFFF
+                                                ea = (((h << 8) | l) + 1) & 0xFFFF
+                                                h = ea >> 8
+                                                l = ea & 0xFF
+                                                k = v + l
+                                                nf = (v >> 6) & 0x02
+                                                hc = 0x11 if k > 255 else 0
+                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                if b:
+                                                    pc = (pc - 2) & 0xFFFF
+                                                    wz = (pc + 1) & 0xFFFF
+                                                    p = (k & 7) ^ b
+                                                    if hc:
+                                                        if nf:
+                                                            hf = 0x10 if (b & 0x0F) == 0x00 else 0
+                                                            p = p ^ ((b - 1) & 7)
+                                                        else:
+                                                            hf = 0x10 if (b & 0x0F) == 0x0F else 0
+                                                            p = p ^ ((b + 1) & 7)
+                                                    else:
+                                                        hf = 0
+                                                        p = p ^ (b & 7)
+                                                    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                                                    pass
+                                                else:
+                                                    pass
+                                                if io_exit and io_exit != 2:
+                                                    st[S.PORT] = port
+                                                    st[S.PORT_VALUE] = v
+                                                    exit_ = 3
+                                                    break
+                                                else:
+                                                    if (port & 1) == 0:
+                                                        ula_out = v
+                                                        out_log[out_n] = tio + 1
+                                                        out_log[out_n + 1] = v
+                                                        out_n += 2
+                                                        if out_n > len(out_log) - 2:
+                                                            exit_ = 4
+                                                            break
+                                                qt = t
+                                    else:
+                                        # ED B4-B7  (no instruction: a no-operation)
+                                        pass
+                                else:
+                                    if op == 0xb8:
+                                        # ED B8  LDDR
+                                        while True:
+                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
+                                                t, tio = _walk(CONT, CYC, 242, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
+                                            else:
+                                                t_extra = 0
+                                                if ((b << 8) | c) != 1:
+                                                    t_extra = 5
+                                                t += 16 + t_extra
                                             v = I64(mem[(h << 8) | l])
                                             ea = (d << 8) | e
                                             if ea >= rom_top:
@@ -2141,800 +1493,153 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
                                                 b = (b - 1) & 0xFF
                                             n = (a + v) & 0xFF
                                             f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                            if b | c:
+                                                pc = (pc - 2) & 0xFFFF
+                                                wz = (pc + 1) & 0xFFFF
+                                                f = (f & 0xD7) | ((pc >> 8) & 0x28)
+                                                pass
+                                                if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb8:
+                                                    pc = (pc + 2) & 0xFFFF
+                                                    r += 2
+                                                    continue
+                                            else:
+                                                pass
+                                            break
+                                        qt = t
+                                    else:
+                                        if op == 0xb9:
+                                            # ED B9  CPDR
+                                            while True:
+                                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
+                                                    t, tio = _walk(CONT, CYC, 268, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
+                                                else:
+                                                    t_extra = 0
+                                                    if ((b << 8) | c) != 1 and a != I64(mem[(h << 8) | l]):
+                                                        t_extra = 5
+                                                    t += 16 + t_extra
+                                                v = I64(mem[(h << 8) | l])
+                                                res = (a - v) & 0xFF
+                                                hf = (a ^ v ^ res) & 0x10
+                                                n = (res - (hf >> 4)) & 0xFF
+                                                ea = (((h << 8) | l) - 1) & 0xFFFF
+                                                h = ea >> 8
+                                                l = ea & 0xFF
+                                                c = (c - 1) & 0xFF
+                                                if c == 0xFF:
+                                                    b = (b - 1) & 0xFF
+                                                wz = (wz - 1) & 0xFFFF
+                                                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                                if (b | c) and res:
+                                                    pc = (pc - 2) & 0xFFFF
+                                                    wz = (pc + 1) & 0xFFFF
+                                                    f = (f & 0xD7) | ((pc >> 8) & 0x28)
+                                                    pass
+                                                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb9:
+                                                        pc = (pc + 2) & 0xFFFF
+                                                        r += 2
+                                                        continue
+                                                else:
+                                                    pass
+                                                break
                                             qt = t
                                         else:
-                                            # ED A9  CPD
-                                            v = I64(mem[(h << 8) | l])
-                                            res = (a - v) & 0xFF
-                                            hf = (a ^ v ^ res) & 0x10
-                                            n = (res - (hf >> 4)) & 0xFF
-                                            ea = (((h << 8) | l) - 1) & 0xFFFF
-                                            h = ea >> 8
-                                            l = ea & 0xFF
-                                            c = (c - 1) & 0xFF
-                                            if c == 0xFF:
-                                                b = (b - 1) & 0xFF
-                                            wz = (wz - 1) & 0xFFFF
-                                            f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-                                            qt = t
-                                    else:
-                                        if op == 0xaa:
-                                            # ED AA  IND
-                                            port = (b << 8) | c
-                                            if io_exit and io_exit != 2:
-                                                if st[S.IN_READY]:
-                                                    v = st[S.IN_VALUE] & 0xFF
-                                                    st[S.IN_READY] = 0
+                                            if op == 0xba:
+                                                # ED BA  INDR
+                                                port = (b << 8) | c
+                                                if io_exit and io_exit != 2:
+                                                    if st[S.IN_READY]:
+                                                        v = st[S.IN_VALUE] & 0xFF
+                                                        st[S.IN_READY] = 0
+                                                    else:
+                                                        st[S.PORT] = port
+                                                        t = t0
+                                                        pc = (pc - 2) & 0xFFFF
+                                                        r -= 2
+                                                        exit_ = 2
+                                                        break
                                                 else:
-                                                    st[S.PORT] = port
-                                                    t = t0
+                                                    v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
+                                                wz = (port - 1) & 0xFFFF
+                                                b = (b - 1) & 0xFF
+                                                ea = (h << 8) | l
+                                                if ea >= rom_top:
+                                                    mem[ea] = v
+                                                ea = (((h << 8) | l) - 1) & 0xFFFF
+                                                h = ea >> 8
+                                                l = ea & 0xFF
+                                                k = v + ((c - 1) & 0xFF)
+                                                nf = (v >> 6) & 0x02
+                                                hc = 0x11 if k > 255 else 0
+                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                if b:
                                                     pc = (pc - 2) & 0xFFFF
-                                                    r -= 2
-                                                    st[S.A] = a
-                                                    st[S.F] = f
-                                                    st[S.B] = b
-                                                    st[S.C] = c
-                                                    st[S.D] = d
-                                                    st[S.E] = e
-                                                    st[S.H] = h
-                                                    st[S.L] = l
-                                                    st[S.SP] = sp
-                                                    st[S.PC] = pc
-                                                    st[S.I] = i
-                                                    st[S.MEMPTR] = wz
-                                                    st[S.IFF1] = iff1
-                                                    st[S.IM] = im
-                                                    st[S.T] = t
-                                                    st[S.ULA_OUT] = ula_out
-                                                    st[S.OUT_N] = out_n
-                                                    st[S.EAR_IN] = ear_in
-                                                    st[S.TAPE_POS] = tape_pos
-                                                    st[S.IN_N] = in_n
-                                                    st[_R_RAW] = r
-                                                    st[_R7] = r7
-                                                    st[_LDAIR_AT] = ldair_at
-                                                    st[_QT] = qt
-                                                    return 2
+                                                    wz = (pc + 1) & 0xFFFF
+                                                    p = (k & 7) ^ b
+                                                    if hc:
+                                                        if nf:
+                                                            hf = 0x10 if (b & 0x0F) == 0x00 else 0
+                                                            p = p ^ ((b - 1) & 7)
+                                                        else:
+                                                            hf = 0x10 if (b & 0x0F) == 0x0F else 0
+                                                            p = p ^ ((b + 1) & 7)
+                                                    else:
+                                                        hf = 0
+                                                        p = p ^ (b & 7)
+                                                    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                                                    pass
+                                                else:
+                                                    pass
+                                                qt = t
                                             else:
-                                                if in_mode == 2:
-                                                    v = 0xFF
-                                                    if in_n < in_end:
-                                                        v = int(in_log[in_n])
-                                                    in_n += 1
+                                                # ED BB  OTDR
+                                                v = I64(mem[(h << 8) | l])
+                                                b = (b - 1) & 0xFF
+                                                port = (b << 8) | c
+                                                wz = (port - 1) & 0xFFFF
+                                                ea = (((h << 8) | l) - 1) & 0xFFFF
+                                                h = ea >> 8
+                                                l = ea & 0xFF
+                                                k = v + l
+                                                nf = (v >> 6) & 0x02
+                                                hc = 0x11 if k > 255 else 0
+                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                if b:
+                                                    pc = (pc - 2) & 0xFFFF
+                                                    wz = (pc + 1) & 0xFFFF
+                                                    p = (k & 7) ^ b
+                                                    if hc:
+                                                        if nf:
+                                                            hf = 0x10 if (b & 0x0F) == 0x00 else 0
+                                                            p = p ^ ((b - 1) & 7)
+                                                        else:
+                                                            hf = 0x10 if (b & 0x0F) == 0x0F else 0
+                                                            p = p ^ ((b + 1) & 7)
+                                                    else:
+                                                        hf = 0
+                                                        p = p ^ (b & 7)
+                                                    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                                                    pass
+                                                else:
+                                                    pass
+                                                if io_exit and io_exit != 2:
+                                                    st[S.PORT] = port
+                                                    st[S.PORT_VALUE] = v
+                                                    exit_ = 3
+                                                    break
                                                 else:
                                                     if (port & 1) == 0:
-                                                        if tape_on:
-                                                            now_ = tape_t0 + tio + 1
-                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                tape_pos += 1
-                                                            ear_in = (tape_level0 ^ tape_pos) & 1
-                                                        k = port >> 8
-                                                        v = 0x1F
-                                                        if (k & 0x01) == 0:
-                                                            v = v & int(keys[0])
-                                                        if (k & 0x02) == 0:
-                                                            v = v & int(keys[1])
-                                                        if (k & 0x04) == 0:
-                                                            v = v & int(keys[2])
-                                                        if (k & 0x08) == 0:
-                                                            v = v & int(keys[3])
-                                                        if (k & 0x10) == 0:
-                                                            v = v & int(keys[4])
-                                                        if (k & 0x20) == 0:
-                                                            v = v & int(keys[5])
-                                                        if (k & 0x40) == 0:
-                                                            v = v & int(keys[6])
-                                                        if (k & 0x80) == 0:
-                                                            v = v & int(keys[7])
-                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                    elif (port & 0xE0) == 0:
-                                                        v = int(joy[0])
-                                                    else:
-                                                        v = 0xFF
-                                                        ft = tio + 3
-                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                            ft = tio + CONT[tio] + 1
-                                                            ft += CONT[ft] + 1
-                                                            ft += CONT[ft] + 1
-                                                            ft += CONT[ft]
-                                                        ft -= 14336
-                                                        if ft >= 0:
-                                                            line = ft // 224
-                                                            col = ft - line * 224
-                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                if col & 1:
-                                                                    v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                                else:
-                                                                    v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
-                                                    if in_mode == 1:
-                                                        if in_n < in_end:
-                                                            in_log[in_n] = v
-                                                        in_n += 1
-                                            wz = (port - 1) & 0xFFFF
-                                            b = (b - 1) & 0xFF
-                                            ea = (h << 8) | l
-                                            if ea >= rom_top:
-                                                mem[ea] = v
-                                            ea = (((h << 8) | l) - 1) & 0xFFFF
-                                            h = ea >> 8
-                                            l = ea & 0xFF
-                                            k = v + ((c - 1) & 0xFF)
-                                            nf = (v >> 6) & 0x02
-                                            hc = 0x11 if k > 255 else 0
-                                            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
-                                            pass
-                                            qt = t
-                                        else:
-                                            # ED AB  OUTD
-                                            v = I64(mem[(h << 8) | l])
-                                            b = (b - 1) & 0xFF
-                                            port = (b << 8) | c
-                                            wz = (port - 1) & 0xFFFF
-                                            ea = (((h << 8) | l) - 1) & 0xFFFF
-                                            h = ea >> 8
-                                            l = ea & 0xFF
-                                            k = v + l
-                                            nf = (v >> 6) & 0x02
-                                            hc = 0x11 if k > 255 else 0
-                                            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
-                                            pass
-                                            if io_exit and io_exit != 2:
-                                                st[S.PORT] = port
-                                                st[S.PORT_VALUE] = v
-                                                st[S.A] = a
-                                                st[S.F] = f
-                                                st[S.B] = b
-                                                st[S.C] = c
-                                                st[S.D] = d
-                                                st[S.E] = e
-                                                st[S.H] = h
-                                                st[S.L] = l
-                                                st[S.SP] = sp
-                                                st[S.PC] = pc
-                                                st[S.I] = i
-                                                st[S.MEMPTR] = wz
-                                                st[S.IFF1] = iff1
-                                                st[S.IM] = im
-                                                st[S.T] = t
-                                                st[S.ULA_OUT] = ula_out
-                                                st[S.OUT_N] = out_n
-                                                st[S.EAR_IN] = ear_in
-                                                st[S.TAPE_POS] = tape_pos
-                                                st[S.IN_N] = in_n
-                                                st[_R_RAW] = r
-                                                st[_R7] = r7
-                                                st[_LDAIR_AT] = ldair_at
-                                                st[_QT] = qt
-                                                return 3
-                                            else:
-                                                if (port & 1) == 0:
-                                                    ula_out = v
-                                                    out_log[out_n] = tio + 1
-                                                    out_log[out_n + 1] = v
-                                                    out_n += 2
-                                                    if out_n > len(out_log) - 2:
-                                                        st[S.A] = a
-                                                        st[S.F] = f
-                                                        st[S.B] = b
-                                                        st[S.C] = c
-                                                        st[S.D] = d
-                                                        st[S.E] = e
-                                                        st[S.H] = h
-                                                        st[S.L] = l
-                                                        st[S.SP] = sp
-                                                        st[S.PC] = pc
-                                                        st[S.I] = i
-                                                        st[S.MEMPTR] = wz
-                                                        st[S.IFF1] = iff1
-                                                        st[S.IM] = im
-                                                        st[S.T] = t
-                                                        st[S.ULA_OUT] = ula_out
-                                                        st[S.OUT_N] = out_n
-                                                        st[S.EAR_IN] = ear_in
-                                                        st[S.TAPE_POS] = tape_pos
-                                                        st[S.IN_N] = in_n
-                                                        st[_R_RAW] = r
-                                                        st[_R7] = r7
-                                                        st[_LDAIR_AT] = ldair_at
-                                                        st[_QT] = qt
-                                                        return 4
-                                            qt = t
-                                else:
-                                    # ED AC-AF  (no instruction: a no-operation)
-                                    pass
+                                                        ula_out = v
+                                                        out_log[out_n] = tio + 1
+                                                        out_log[out_n + 1] = v
+                                                        out_n += 2
+                                                        if out_n > len(out_log) - 2:
+                                                            exit_ = 4
+                                                            break
+                                                qt = t
                     else:
-                        if op == 0xb0:
-                            # ED B0  LDIR
-                            while True:
-                                if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
-                                    t, tio = _walk(CONT, CYC, 242, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-                                else:
-                                    t_extra = 0
-                                    if ((b << 8) | c) != 1:
-                                        t_extra = 5
-                                    t += 16 + t_extra
-                                v = I64(mem[(h << 8) | l])
-                                ea = (d << 8) | e
-                                if ea >= rom_top:
-                                    mem[ea] = v
-                                ea = (ea + 1) & 0xFFFF
-                                d = ea >> 8
-                                e = ea & 0xFF
-                                ea = (((h << 8) | l) + 1) & 0xFFFF
-                                h = ea >> 8
-                                l = ea & 0xFF
-                                c = (c - 1) & 0xFF
-                                if c == 0xFF:
-                                    b = (b - 1) & 0xFF
-                                n = (a + v) & 0xFF
-                                f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-                                if b | c:
-                                    pc = (pc - 2) & 0xFFFF
-                                    wz = (pc + 1) & 0xFFFF
-                                    f = (f & 0xD7) | ((pc >> 8) & 0x28)
-                                    pass
-                                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb0:
-                                        pc = (pc + 2) & 0xFFFF
-                                        r += 2
-                                        continue
-                                else:
-                                    pass
-                                break
-                            qt = t
-                        else:
-                            if op < 0xb8:
-                                if op < 0xb4:
-                                    if op == 0xb1:
-                                        # ED B1  CPIR
-                                        while True:
-                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
-                                                t, tio = _walk(CONT, CYC, 268, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-                                            else:
-                                                t_extra = 0
-                                                if ((b << 8) | c) != 1 and a != I64(mem[(h << 8) | l]):
-                                                    t_extra = 5
-                                                t += 16 + t_extra
-                                            v = I64(mem[(h << 8) | l])
-                                            res = (a - v) & 0xFF
-                                            hf = (a ^ v ^ res) & 0x10
-                                            n = (res - (hf >> 4)) & 0xFF
-                                            ea = (((h << 8) | l) + 1) & 0xFFFF
-                                            h = ea >> 8
-                                            l = ea & 0xFF
-                                            c = (c - 1) & 0xFF
-                                            if c == 0xFF:
-                                                b = (b - 1) & 0xFF
-                                            wz = (wz + 1) & 0xFFFF
-                                            f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-                                            if (b | c) and res:
-                                                pc = (pc - 2) & 0xFFFF
-                                                wz = (pc + 1) & 0xFFFF
-                                                f = (f & 0xD7) | ((pc >> 8) & 0x28)
-                                                pass
-                                                if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb1:
-                                                    pc = (pc + 2) & 0xFFFF
-                                                    r += 2
-                                                    continue
-                                            else:
-                                                pass
-                                            break
-                                        qt = t
-                                    else:
-                                        if op == 0xb2:
-                                            # ED B2  INIR
-                                            port = (b << 8) | c
-                                            if io_exit and io_exit != 2:
-                                                if st[S.IN_READY]:
-                                                    v = st[S.IN_VALUE] & 0xFF
-                                                    st[S.IN_READY] = 0
-                                                else:
-                                                    st[S.PORT] = port
-                                                    t = t0
-                                                    pc = (pc - 2) & 0xFFFF
-                                                    r -= 2
-                                                    st[S.A] = a
-                                                    st[S.F] = f
-                                                    st[S.B] = b
-                                                    st[S.C] = c
-                                                    st[S.D] = d
-                                                    st[S.E] = e
-                                                    st[S.H] = h
-                                                    st[S.L] = l
-                                                    st[S.SP] = sp
-                                                    st[S.PC] = pc
-                                                    st[S.I] = i
-                                                    st[S.MEMPTR] = wz
-                                                    st[S.IFF1] = iff1
-                                                    st[S.IM] = im
-                                                    st[S.T] = t
-                                                    st[S.ULA_OUT] = ula_out
-                                                    st[S.OUT_N] = out_n
-                                                    st[S.EAR_IN] = ear_in
-                                                    st[S.TAPE_POS] = tape_pos
-                                                    st[S.IN_N] = in_n
-                                                    st[_R_RAW] = r
-                                                    st[_R7] = r7
-                                                    st[_LDAIR_AT] = ldair_at
-                                                    st[_QT] = qt
-                                                    return 2
-                                            else:
-                                                if in_mode == 2:
-                                                    v = 0xFF
-                                                    if in_n < in_end:
-                                                        v = int(in_log[in_n])
-                                                    in_n += 1
-                                                else:
-                                                    if (port & 1) == 0:
-                                                        if tape_on:
-                                                            now_ = tape_t0 + tio + 1
-                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                tape_pos += 1
-                                                            ear_in = (tape_level0 ^ tape_pos) & 1
-                                                        k = port >> 8
-                                                        v = 0x1F
-                                                        if (k & 0x01) == 0:
-                                                            v = v & int(keys[0])
-                                                        if (k & 0x02) == 0:
-                                                            v = v & int(keys[1])
-                                                        if (k & 0x04) == 0:
-                                                            v = v & int(keys[2])
-                                                        if (k & 0x08) == 0:
-                                                            v = v & int(keys[3])
-                                                        if (k & 0x10) == 0:
-                                                            v = v & int(keys[4])
-                                                        if (k & 0x20) == 0:
-                                                            v = v & int(keys[5])
-                                                        if (k & 0x40) == 0:
-                                                            v = v & int(keys[6])
-                                                        if (k & 0x80) == 0:
-                                                            v = v & int(keys[7])
-                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                    elif (port & 0xE0) == 0:
-                                                        v = int(joy[0])
-                                                    else:
-                                                        v = 0xFF
-                                                        ft = tio + 3
-                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                            ft = tio + CONT[tio] + 1
-                                                            ft += CONT[ft] + 1
-                                                            ft += CONT[ft] + 1
-                                                            ft += CONT[ft]
-                                                        ft -= 14336
-                                                        if ft >= 0:
-                                                            line = ft // 224
-                                                            col = ft - line * 224
-                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                if col & 1:
-                                                                    v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                                else:
-                                                                    v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
-                                                    if in_mode == 1:
-                                                        if in_n < in_end:
-                                                            in_log[in_n] = v
-                                                        in_n += 1
-                                            wz = (port + 1) & 0xFFFF
-                                            b = (b - 1) & 0xFF
-                                            ea = (h << 8) | l
-                                            if ea >= rom_top:
-                                                mem[ea] = v
-                                            ea = (((h << 8) | l) + 1) & 0xFFFF
-                                            h = ea >> 8
-                                            l = ea & 0xFF
-                                            k = v + ((c + 1) & 0xFF)
-                                            nf = (v >> 6) & 0x02
-                                            hc = 0x11 if k > 255 else 0
-                                            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
-                                            if b:
-                                                pc = (pc - 2) & 0xFFFF
-                                                wz = (pc + 1) & 0xFFFF
-                                                p = (k & 7) ^ b
-                                                if hc:
-                                                    if nf:
-                                                        hf = 0x10 if (b & 0x0F) == 0x00 else 0
-                                                        p = p ^ ((b - 1) & 7)
-                                                    else:
-                                                        hf = 0x10 if (b & 0x0F) == 0x0F else 0
-                                                        p = p ^ ((b + 1) & 7)
-                                                else:
-                                                    hf = 0
-                                                    p = p ^ (b & 7)
-                                                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
-                                                pass
-                                            else:
-                                                pass
-                                            qt = t
-                                        else:
-                                            # ED B3  OTIR
-                                            v = I64(mem[(h << 8) | l])
-                                            b = (b - 1) & 0xFF
-                                            port = (b << 8) | c
-                                            wz = (port + 1) & 0xFFFF
-                                            ea = (((h << 8) | l) + 1) & 0xFFFF
-                                            h = ea >> 8
-                                            l = ea & 0xFF
-                                            k = v + l
-                                            nf = (v >> 6) & 0x02
-                                            hc = 0x11 if k > 255 else 0
-                                            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
-                                            if b:
-                                                pc = (pc - 2) & 0xFFFF
-                                                wz = (pc + 1) & 0xFFFF
-                                                p = (k & 7) ^ b
-                                                if hc:
-                                                    if nf:
-                                                        hf = 0x10 if (b & 0x0F) == 0x00 else 0
-                                                        p = p ^ ((b - 1) & 7)
-                                                    else:
-                                                        hf = 0x10 if (b & 0x0F) == 0x0F else 0
-                                                        p = p ^ ((b + 1) & 7)
-                                                else:
-                                                    hf = 0
-                                                    p = p ^ (b & 7)
-                                                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
-                                                pass
-                                            else:
-                                                pass
-                                            if io_exit and io_exit != 2:
-                                                st[S.PORT] = port
-                                                st[S.PORT_VALUE] = v
-                                                st[S.A] = a
-                                                st[S.F] = f
-                                                st[S.B] = b
-                                                st[S.C] = c
-                                                st[S.D] = d
-                                                st[S.E] = e
-                                                st[S.H] = h
-                                                st[S.L] = l
-                                                st[S.SP] = sp
-                                                st[S.PC] = pc
-                                                st[S.I] = i
-                                                st[S.MEMPTR] = wz
-                                                st[S.IFF1] = iff1
-                                                st[S.IM] = im
-                                                st[S.T] = t
-                                                st[S.ULA_OUT] = ula_out
-                                                st[S.OUT_N] = out_n
-                                                st[S.EAR_IN] = ear_in
-                                                st[S.TAPE_POS] = tape_pos
-                                                st[S.IN_N] = in_n
-                                                st[_R_RAW] = r
-                                                st[_R7] = r7
-                                                st[_LDAIR_AT] = ldair_at
-                                                st[_QT] = qt
-                                                return 3
-                                            else:
-                                                if (port & 1) == 0:
-                                                    ula_out = v
-                                                    out_log[out_n] = tio + 1
-                                                    out_log[out_n + 1] = v
-                                                    out_n += 2
-                                                    if out_n > len(out_log) - 2:
-                                                        st[S.A] = a
-                                                        st[S.F] = f
-                                                        st[S.B] = b
-                                                        st[S.C] = c
-                                                        st[S.D] = d
-                                                        st[S.E] = e
-                                                        st[S.H] = h
-                                                        st[S.L] = l
-                                                        st[S.SP] = sp
-                                                        st[S.PC] = pc
-                                                        st[S.I] = i
-                                                        st[S.MEMPTR] = wz
-                                                        st[S.IFF1] = iff1
-                                                        st[S.IM] = im
-                                                        st[S.T] = t
-                                                        st[S.ULA_OUT] = ula_out
-                                                        st[S.OUT_N] = out_n
-                                                        st[S.EAR_IN] = ear_in
-                                                        st[S.TAPE_POS] = tape_pos
-                                                        st[S.IN_N] = in_n
-                                                        st[_R_RAW] = r
-                                                        st[_R7] = r7
-                                                        st[_LDAIR_AT] = ldair_at
-                                                        st[_QT] = qt
-                                                        return 4
-                                            qt = t
-                                else:
-                                    # ED B4-B7  (no instruction: a no-operation)
-                                    pass
-                            else:
-                                if op == 0xb8:
-                                    # ED B8  LDDR
-                                    while True:
-                                        if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
-                                            t, tio = _walk(CONT, CYC, 242, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-                                        else:
-                                            t_extra = 0
-                                            if ((b << 8) | c) != 1:
-                                                t_extra = 5
-                                            t += 16 + t_extra
-                                        v = I64(mem[(h << 8) | l])
-                                        ea = (d << 8) | e
-                                        if ea >= rom_top:
-                                            mem[ea] = v
-                                        ea = (ea - 1) & 0xFFFF
-                                        d = ea >> 8
-                                        e = ea & 0xFF
-                                        ea = (((h << 8) | l) - 1) & 0xFFFF
-                                        h = ea >> 8
-                                        l = ea & 0xFF
-                                        c = (c - 1) & 0xFF
-                                        if c == 0xFF:
-                                            b = (b - 1) & 0xFF
-                                        n = (a + v) & 0xFF
-                                        f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-                                        if b | c:
-                                            pc = (pc - 2) & 0xFFFF
-                                            wz = (pc + 1) & 0xFFFF
-                                            f = (f & 0xD7) | ((pc >> 8) & 0x28)
-                                            pass
-                                            if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb8:
-                                                pc = (pc + 2) & 0xFFFF
-                                                r += 2
-                                                continue
-                                        else:
-                                            pass
-                                        break
-                                    qt = t
-                                else:
-                                    if op == 0xb9:
-                                        # ED B9  CPDR
-                                        while True:
-                                            if 14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200):
-                                                t, tio = _walk(CONT, CYC, 268, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-                                            else:
-                                                t_extra = 0
-                                                if ((b << 8) | c) != 1 and a != I64(mem[(h << 8) | l]):
-                                                    t_extra = 5
-                                                t += 16 + t_extra
-                                            v = I64(mem[(h << 8) | l])
-                                            res = (a - v) & 0xFF
-                                            hf = (a ^ v ^ res) & 0x10
-                                            n = (res - (hf >> 4)) & 0xFF
-                                            ea = (((h << 8) | l) - 1) & 0xFFFF
-                                            h = ea >> 8
-                                            l = ea & 0xFF
-                                            c = (c - 1) & 0xFF
-                                            if c == 0xFF:
-                                                b = (b - 1) & 0xFF
-                                            wz = (wz - 1) & 0xFFFF
-                                            f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-                                            if (b | c) and res:
-                                                pc = (pc - 2) & 0xFFFF
-                                                wz = (pc + 1) & 0xFFFF
-                                                f = (f & 0xD7) | ((pc >> 8) & 0x28)
-                                                pass
-                                                if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb9:
-                                                    pc = (pc + 2) & 0xFFFF
-                                                    r += 2
-                                                    continue
-                                            else:
-                                                pass
-                                            break
-                                        qt = t
-                                    else:
-                                        if op == 0xba:
-                                            # ED BA  INDR
-                                            port = (b << 8) | c
-                                            if io_exit and io_exit != 2:
-                                                if st[S.IN_READY]:
-                                                    v = st[S.IN_VALUE] & 0xFF
-                                                    st[S.IN_READY] = 0
-                                                else:
-                                                    st[S.PORT] = port
-                                                    t = t0
-                                                    pc = (pc - 2) & 0xFFFF
-                                                    r -= 2
-                                                    st[S.A] = a
-                                                    st[S.F] = f
-                                                    st[S.B] = b
-                                                    st[S.C] = c
-                                                    st[S.D] = d
-                                                    st[S.E] = e
-                                                    st[S.H] = h
-                                                    st[S.L] = l
-                                                    st[S.SP] = sp
-                                                    st[S.PC] = pc
-                                                    st[S.I] = i
-                                                    st[S.MEMPTR] = wz
-                                                    st[S.IFF1] = iff1
-                                                    st[S.IM] = im
-                                                    st[S.T] = t
-                                                    st[S.ULA_OUT] = ula_out
-                                                    st[S.OUT_N] = out_n
-                                                    st[S.EAR_IN] = ear_in
-                                                    st[S.TAPE_POS] = tape_pos
-                                                    st[S.IN_N] = in_n
-                                                    st[_R_RAW] = r
-                                                    st[_R7] = r7
-                                                    st[_LDAIR_AT] = ldair_at
-                                                    st[_QT] = qt
-                                                    return 2
-                                            else:
-                                                if in_mode == 2:
-                                                    v = 0xFF
-                                                    if in_n < in_end:
-                                                        v = int(in_log[in_n])
-                                                    in_n += 1
-                                                else:
-                                                    if (port & 1) == 0:
-                                                        if tape_on:
-                                                            now_ = tape_t0 + tio + 1
-                                                            while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                                tape_pos += 1
-                                                            ear_in = (tape_level0 ^ tape_pos) & 1
-                                                        k = port >> 8
-                                                        v = 0x1F
-                                                        if (k & 0x01) == 0:
-                                                            v = v & int(keys[0])
-                                                        if (k & 0x02) == 0:
-                                                            v = v & int(keys[1])
-                                                        if (k & 0x04) == 0:
-                                                            v = v & int(keys[2])
-                                                        if (k & 0x08) == 0:
-                                                            v = v & int(keys[3])
-                                                        if (k & 0x10) == 0:
-                                                            v = v & int(keys[4])
-                                                        if (k & 0x20) == 0:
-                                                            v = v & int(keys[5])
-                                                        if (k & 0x40) == 0:
-                                                            v = v & int(keys[6])
-                                                        if (k & 0x80) == 0:
-                                                            v = v & int(keys[7])
-                                                        v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                    elif (port & 0xE0) == 0:
-                                                        v = int(joy[0])
-                                                    else:
-                                                        v = 0xFF
-                                                        ft = tio + 3
-                                                        if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                            ft = tio + CONT[tio] + 1
-                                                            ft += CONT[ft] + 1
-                                                            ft += CONT[ft] + 1
-                                                            ft += CONT[ft]
-                                                        ft -= 14336
-                                                        if ft >= 0:
-                                                            line = ft // 224
-                                                            col = ft - line * 224
-                                                            if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                                x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                                if col & 1:
-                                                                    v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                                else:
-                                                                    v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
-                                                    if in_mode == 1:
-                                                        if in_n < in_end:
-                                                            in_log[in_n] = v
-                                                        in_n += 1
-                                            wz = (port - 1) & 0xFFFF
-                                            b = (b - 1) & 0xFF
-                                            ea = (h << 8) | l
-                                            if ea >= rom_top:
-                                                mem[ea] = v
-                                            ea = (((h << 8) | l) - 1) & 0xFFFF
-                                            h = ea >> 8
-                                            l = ea & 0xFF
-                                            k = v + ((c - 1) & 0xFF)
-                                            nf = (v >> 6) & 0x02
-                                            hc = 0x11 if k > 255 else 0
-                                            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
-                                            if b:
-                                                pc = (pc - 2) & 0xFFFF
-                                                wz = (pc + 1) & 0xFFFF
-                                                p = (k & 7) ^ b
-                                                if hc:
-                                                    if nf:
-                                                        hf = 0x10 if (b & 0x0F) == 0x00 else 0
-                                                        p = p ^ ((b - 1) & 7)
-                                                    else:
-                                                        hf = 0x10 if (b & 0x0F) == 0x0F else 0
-                                                        p = p ^ ((b + 1) & 7)
-                                                else:
-                                                    hf = 0
-                                                    p = p ^ (b & 7)
-                                                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
-                                                pass
-                                            else:
-                                                pass
-                                            qt = t
-                                        else:
-                                            # ED BB  OTDR
-                                            v = I64(mem[(h << 8) | l])
-                                            b = (b - 1) & 0xFF
-                                            port = (b << 8) | c
-                                            wz = (port - 1) & 0xFFFF
-                                            ea = (((h << 8) | l) - 1) & 0xFFFF
-                                            h = ea >> 8
-                                            l = ea & 0xFF
-                                            k = v + l
-                                            nf = (v >> 6) & 0x02
-                                            hc = 0x11 if k > 255 else 0
-                                            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
-                                            if b:
-                                                pc = (pc - 2) & 0xFFFF
-                                                wz = (pc + 1) & 0xFFFF
-                                                p = (k & 7) ^ b
-                                                if hc:
-                                                    if nf:
-                                                        hf = 0x10 if (b & 0x0F) == 0x00 else 0
-                                                        p = p ^ ((b - 1) & 7)
-                                                    else:
-                                                        hf = 0x10 if (b & 0x0F) == 0x0F else 0
-                                                        p = p ^ ((b + 1) & 7)
-                                                else:
-                                                    hf = 0
-                                                    p = p ^ (b & 7)
-                                                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
-                                                pass
-                                            else:
-                                                pass
-                                            if io_exit and io_exit != 2:
-                                                st[S.PORT] = port
-                                                st[S.PORT_VALUE] = v
-                                                st[S.A] = a
-                                                st[S.F] = f
-                                                st[S.B] = b
-                                                st[S.C] = c
-                                                st[S.D] = d
-                                                st[S.E] = e
-                                                st[S.H] = h
-                                                st[S.L] = l
-                                                st[S.SP] = sp
-                                                st[S.PC] = pc
-                                                st[S.I] = i
-                                                st[S.MEMPTR] = wz
-                                                st[S.IFF1] = iff1
-                                                st[S.IM] = im
-                                                st[S.T] = t
-                                                st[S.ULA_OUT] = ula_out
-                                                st[S.OUT_N] = out_n
-                                                st[S.EAR_IN] = ear_in
-                                                st[S.TAPE_POS] = tape_pos
-                                                st[S.IN_N] = in_n
-                                                st[_R_RAW] = r
-                                                st[_R7] = r7
-                                                st[_LDAIR_AT] = ldair_at
-                                                st[_QT] = qt
-                                                return 3
-                                            else:
-                                                if (port & 1) == 0:
-                                                    ula_out = v
-                                                    out_log[out_n] = tio + 1
-                                                    out_log[out_n + 1] = v
-                                                    out_n += 2
-                                                    if out_n > len(out_log) - 2:
-                                                        st[S.A] = a
-                                                        st[S.F] = f
-                                                        st[S.B] = b
-                                                        st[S.C] = c
-                                                        st[S.D] = d
-                                                        st[S.E] = e
-                                                        st[S.H] = h
-                                                        st[S.L] = l
-                                                        st[S.SP] = sp
-                                                        st[S.PC] = pc
-                                                        st[S.I] = i
-                                                        st[S.MEMPTR] = wz
-                                                        st[S.IFF1] = iff1
-                                                        st[S.IM] = im
-                                                        st[S.T] = t
-                                                        st[S.ULA_OUT] = ula_out
-                                                        st[S.OUT_N] = out_n
-                                                        st[S.EAR_IN] = ear_in
-                                                        st[S.TAPE_POS] = tape_pos
-                                                        st[S.IN_N] = in_n
-                                                        st[_R_RAW] = r
-                                                        st[_R7] = r7
-                                                        st[_LDAIR_AT] = ldair_at
-                                                        st[_QT] = qt
-                                                        return 4
-                                            qt = t
-                else:
-                    # ED BC-FF  (no instruction: a no-operation)
-                    pass
+                        # ED BC-FF  (no instruction: a no-operation)
+                        pass
+        break
     st[S.A] = a
     st[S.F] = f
     st[S.B] = b
@@ -2959,138 +1664,202 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, ix, sp, pc, 
     st[_R7] = r7
     st[_LDAIR_AT] = ldair_at
     st[_QT] = qt
-    return 0
+    return exit_
 
 
 @njit(cache=True, _nrt=False)
 def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT):
     """Run one DD-prefixed instruction."""
-    op = I64(mem[pc])
-    t0 = t
-    slot_ = 768 + op
-    k_ = CYC_AT[slot_]
-    if k_ >= 0:
-        ft = FAST_T[slot_]
-        if ft >= 0 and (not (14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 4 and ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and (BUS[slot_] == 1 or (i & 0xC0) != 0x40))):
-            tio = t + IO_OFF[slot_]
-            t += ft
-        else:
-            t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-    if op < 0x7e:
-        if op < 0x22:
-            if op < 0x21:
-                if op < 0x19:
-                    if op < 0x0a:
-                        if op < 0x09:
-                            # DD 00-08  (prefix ignored: the opcode runs unprefixed)
+    exit_ = 0
+    while True:
+        op = I64(mem[pc])
+        t0 = t
+        slot_ = 768 + op
+        k_ = CYC_AT[slot_]
+        if k_ >= 0:
+            ft = FAST_T[slot_]
+            if ft >= 0 and (not (14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 4 and ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and (BUS[slot_] == 1 or (i & 0xC0) != 0x40))):
+                tio = t + IO_OFF[slot_]
+                t += ft
+            else:
+                t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
+        if op < 0x7e:
+            if op < 0x22:
+                if op < 0x21:
+                    if op < 0x19:
+                        if op < 0x0a:
+                            if op < 0x09:
+                                # DD 00-08  (prefix ignored: the opcode runs unprefixed)
+                                pass
+                                ei_at = t
+                                if qt == t0:
+                                    qt = t
+                                elif st[S.ENTRY_T] == t0:
+                                    st[S.ENTRY_T] = t
+                            else:
+                                # DD 09  ADD IX,BC
+                                pc = (pc + 1) & 0xFFFF
+                                r += 1
+                                v = ix
+                                nn = ((b << 8) | c)
+                                res = v + nn
+                                wz = (v + 1) & 0xFFFF
+                                f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+                                res = res & 0xFFFF
+                                ix = res
+                                qt = t
+                        else:
+                            # DD 0A-18  (prefix ignored: the opcode runs unprefixed)
                             pass
                             ei_at = t
                             if qt == t0:
                                 qt = t
                             elif st[S.ENTRY_T] == t0:
                                 st[S.ENTRY_T] = t
-                        else:
-                            # DD 09  ADD IX,BC
+                    else:
+                        if op == 0x19:
+                            # DD 19  ADD IX,DE
                             pc = (pc + 1) & 0xFFFF
                             r += 1
                             v = ix
-                            nn = ((b << 8) | c)
+                            nn = ((d << 8) | e)
                             res = v + nn
                             wz = (v + 1) & 0xFFFF
                             f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
                             res = res & 0xFFFF
                             ix = res
                             qt = t
-                    else:
-                        # DD 0A-18  (prefix ignored: the opcode runs unprefixed)
-                        pass
-                        ei_at = t
-                        if qt == t0:
-                            qt = t
-                        elif st[S.ENTRY_T] == t0:
-                            st[S.ENTRY_T] = t
-                else:
-                    if op == 0x19:
-                        # DD 19  ADD IX,DE
-                        pc = (pc + 1) & 0xFFFF
-                        r += 1
-                        v = ix
-                        nn = ((d << 8) | e)
-                        res = v + nn
-                        wz = (v + 1) & 0xFFFF
-                        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
-                        res = res & 0xFFFF
-                        ix = res
-                        qt = t
-                    else:
-                        # DD 1A-20  (prefix ignored: the opcode runs unprefixed)
-                        pass
-                        ei_at = t
-                        if qt == t0:
-                            qt = t
-                        elif st[S.ENTRY_T] == t0:
-                            st[S.ENTRY_T] = t
-            else:
-                # DD 21  LD IX,nn
-                pc = (pc + 1) & 0xFFFF
-                r += 1
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-                pc = (pc + 2) & 0xFFFF
-                ix = nn
-        else:
-            if op < 0x66:
-                if op < 0x37:
-                    if op < 0x24:
-                        if op == 0x22:
-                            # DD 22  LD (nn),IX
-                            pc = (pc + 1) & 0xFFFF
-                            r += 1
-                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-                            pc = (pc + 2) & 0xFFFF
-                            v = ix
-                            if nn >= rom_top:
-                                mem[nn] = v & 0xFF
-                            nn = (nn + 1) & 0xFFFF
-                            wz = nn
-                            if nn >= rom_top:
-                                mem[nn] = v >> 8
                         else:
-                            # DD 23  INC IX
-                            pc = (pc + 1) & 0xFFFF
-                            r += 1
-                            ix = (ix + 1) & 0xFFFF
-                    else:
-                        if op < 0x36:
-                            if op < 0x2b:
-                                if op < 0x2a:
-                                    if op < 0x27:
-                                        if op == 0x24:
-                                            # DD 24  INC IXH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = ((ix >> 8) + 1) & 0xFF
-                                            ix = (ix & 0xFF) | ((v) << 8)
-                                            f = (f & 0x01) | INC_F[v]
-                                            qt = t
-                                        else:
-                                            if op == 0x25:
-                                                # DD 25  DEC IXH
+                            # DD 1A-20  (prefix ignored: the opcode runs unprefixed)
+                            pass
+                            ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[S.ENTRY_T] == t0:
+                                st[S.ENTRY_T] = t
+                else:
+                    # DD 21  LD IX,nn
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                    pc = (pc + 2) & 0xFFFF
+                    ix = nn
+            else:
+                if op < 0x66:
+                    if op < 0x37:
+                        if op < 0x24:
+                            if op == 0x22:
+                                # DD 22  LD (nn),IX
+                                pc = (pc + 1) & 0xFFFF
+                                r += 1
+                                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                pc = (pc + 2) & 0xFFFF
+                                v = ix
+                                if nn >= rom_top:
+                                    mem[nn] = v & 0xFF
+                                nn = (nn + 1) & 0xFFFF
+                                wz = nn
+                                if nn >= rom_top:
+                                    mem[nn] = v >> 8
+                            else:
+                                # DD 23  INC IX
+                                pc = (pc + 1) & 0xFFFF
+                                r += 1
+                                ix = (ix + 1) & 0xFFFF
+                        else:
+                            if op < 0x36:
+                                if op < 0x2b:
+                                    if op < 0x2a:
+                                        if op < 0x27:
+                                            if op == 0x24:
+                                                # DD 24  INC IXH
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                v = ((ix >> 8) - 1) & 0xFF
+                                                v = ((ix >> 8) + 1) & 0xFF
                                                 ix = (ix & 0xFF) | ((v) << 8)
+                                                f = (f & 0x01) | INC_F[v]
+                                                qt = t
+                                            else:
+                                                if op == 0x25:
+                                                    # DD 25  DEC IXH
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    r += 1
+                                                    v = ((ix >> 8) - 1) & 0xFF
+                                                    ix = (ix & 0xFF) | ((v) << 8)
+                                                    f = (f & 0x01) | DEC_F[v]
+                                                    qt = t
+                                                else:
+                                                    # DD 26  LD IXH,n
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    r += 1
+                                                    n = I64(mem[pc])
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    ix = (ix & 0xFF) | ((n) << 8)
+                                        else:
+                                            if op < 0x29:
+                                                # DD 27-28  (prefix ignored: the opcode runs unprefixed)
+                                                pass
+                                                ei_at = t
+                                                if qt == t0:
+                                                    qt = t
+                                                elif st[S.ENTRY_T] == t0:
+                                                    st[S.ENTRY_T] = t
+                                            else:
+                                                # DD 29  ADD IX,IX
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = ix
+                                                nn = ix
+                                                res = v + nn
+                                                wz = (v + 1) & 0xFFFF
+                                                f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+                                                res = res & 0xFFFF
+                                                ix = res
+                                                qt = t
+                                    else:
+                                        # DD 2A  LD IX,(nn)
+                                        pc = (pc + 1) & 0xFFFF
+                                        r += 1
+                                        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                        pc = (pc + 2) & 0xFFFF
+                                        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                                        wz = (nn + 1) & 0xFFFF
+                                        ix = v
+                                else:
+                                    if op < 0x2f:
+                                        if op < 0x2d:
+                                            if op == 0x2b:
+                                                # DD 2B  DEC IX
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                ix = (ix - 1) & 0xFFFF
+                                            else:
+                                                # DD 2C  INC IXL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = ((ix & 0xFF) + 1) & 0xFF
+                                                ix = (ix & 0xFF00) | (v)
+                                                f = (f & 0x01) | INC_F[v]
+                                                qt = t
+                                        else:
+                                            if op == 0x2d:
+                                                # DD 2D  DEC IXL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = ((ix & 0xFF) - 1) & 0xFF
+                                                ix = (ix & 0xFF00) | (v)
                                                 f = (f & 0x01) | DEC_F[v]
                                                 qt = t
                                             else:
-                                                # DD 26  LD IXH,n
+                                                # DD 2E  LD IXL,n
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 n = I64(mem[pc])
                                                 pc = (pc + 1) & 0xFFFF
-                                                ix = (ix & 0xFF) | ((n) << 8)
+                                                ix = (ix & 0xFF00) | (n)
                                     else:
-                                        if op < 0x29:
-                                            # DD 27-28  (prefix ignored: the opcode runs unprefixed)
+                                        if op < 0x34:
+                                            # DD 2F-33  (prefix ignored: the opcode runs unprefixed)
                                             pass
                                             ei_at = t
                                             if qt == t0:
@@ -3098,160 +1867,127 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                             elif st[S.ENTRY_T] == t0:
                                                 st[S.ENTRY_T] = t
                                         else:
-                                            # DD 29  ADD IX,IX
+                                            if op == 0x34:
+                                                # DD 34  INC (IX+d)
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                pc = (pc + 1) & 0xFFFF
+                                                wz = ea
+                                                v = (I64(mem[ea]) + 1) & 0xFF
+                                                if ea >= rom_top:
+                                                    mem[ea] = v
+                                                f = (f & 0x01) | INC_F[v]
+                                                qt = t
+                                            else:
+                                                # DD 35  DEC (IX+d)
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                pc = (pc + 1) & 0xFFFF
+                                                wz = ea
+                                                v = (I64(mem[ea]) - 1) & 0xFF
+                                                if ea >= rom_top:
+                                                    mem[ea] = v
+                                                f = (f & 0x01) | DEC_F[v]
+                                                qt = t
+                            else:
+                                # DD 36  LD (IX+d),n
+                                pc = (pc + 1) & 0xFFFF
+                                r += 1
+                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                pc = (pc + 1) & 0xFFFF
+                                wz = ea
+                                n = I64(mem[pc])
+                                pc = (pc + 1) & 0xFFFF
+                                if ea >= rom_top:
+                                    mem[ea] = n
+                    else:
+                        if op < 0x56:
+                            if op < 0x4e:
+                                if op < 0x46:
+                                    if op < 0x3a:
+                                        if op < 0x39:
+                                            # DD 37-38  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
+                                        else:
+                                            # DD 39  ADD IX,SP
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
                                             v = ix
-                                            nn = ix
+                                            nn = sp
                                             res = v + nn
                                             wz = (v + 1) & 0xFFFF
                                             f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
                                             res = res & 0xFFFF
                                             ix = res
                                             qt = t
+                                    else:
+                                        if op < 0x44:
+                                            # DD 3A-43  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
+                                        else:
+                                            if op == 0x44:
+                                                # DD 44  LD B,IXH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                b = (ix >> 8)
+                                            else:
+                                                # DD 45  LD B,IXL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                b = (ix & 0xFF)
                                 else:
-                                    # DD 2A  LD IX,(nn)
-                                    pc = (pc + 1) & 0xFFFF
-                                    r += 1
-                                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-                                    pc = (pc + 2) & 0xFFFF
-                                    v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
-                                    wz = (nn + 1) & 0xFFFF
-                                    ix = v
-                            else:
-                                if op < 0x2f:
-                                    if op < 0x2d:
-                                        if op == 0x2b:
-                                            # DD 2B  DEC IX
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            ix = (ix - 1) & 0xFFFF
-                                        else:
-                                            # DD 2C  INC IXL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = ((ix & 0xFF) + 1) & 0xFF
-                                            ix = (ix & 0xFF00) | (v)
-                                            f = (f & 0x01) | INC_F[v]
-                                            qt = t
-                                    else:
-                                        if op == 0x2d:
-                                            # DD 2D  DEC IXL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = ((ix & 0xFF) - 1) & 0xFF
-                                            ix = (ix & 0xFF00) | (v)
-                                            f = (f & 0x01) | DEC_F[v]
-                                            qt = t
-                                        else:
-                                            # DD 2E  LD IXL,n
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            n = I64(mem[pc])
-                                            pc = (pc + 1) & 0xFFFF
-                                            ix = (ix & 0xFF00) | (n)
-                                else:
-                                    if op < 0x34:
-                                        # DD 2F-33  (prefix ignored: the opcode runs unprefixed)
-                                        pass
-                                        ei_at = t
-                                        if qt == t0:
-                                            qt = t
-                                        elif st[S.ENTRY_T] == t0:
-                                            st[S.ENTRY_T] = t
-                                    else:
-                                        if op == 0x34:
-                                            # DD 34  INC (IX+d)
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                            pc = (pc + 1) & 0xFFFF
-                                            wz = ea
-                                            v = (I64(mem[ea]) + 1) & 0xFF
-                                            if ea >= rom_top:
-                                                mem[ea] = v
-                                            f = (f & 0x01) | INC_F[v]
-                                            qt = t
-                                        else:
-                                            # DD 35  DEC (IX+d)
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                            pc = (pc + 1) & 0xFFFF
-                                            wz = ea
-                                            v = (I64(mem[ea]) - 1) & 0xFF
-                                            if ea >= rom_top:
-                                                mem[ea] = v
-                                            f = (f & 0x01) | DEC_F[v]
-                                            qt = t
-                        else:
-                            # DD 36  LD (IX+d),n
-                            pc = (pc + 1) & 0xFFFF
-                            r += 1
-                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                            pc = (pc + 1) & 0xFFFF
-                            wz = ea
-                            n = I64(mem[pc])
-                            pc = (pc + 1) & 0xFFFF
-                            if ea >= rom_top:
-                                mem[ea] = n
-                else:
-                    if op < 0x56:
-                        if op < 0x4e:
-                            if op < 0x46:
-                                if op < 0x3a:
-                                    if op < 0x39:
-                                        # DD 37-38  (prefix ignored: the opcode runs unprefixed)
-                                        pass
-                                        ei_at = t
-                                        if qt == t0:
-                                            qt = t
-                                        elif st[S.ENTRY_T] == t0:
-                                            st[S.ENTRY_T] = t
-                                    else:
-                                        # DD 39  ADD IX,SP
+                                    if op == 0x46:
+                                        # DD 46  LD B,(IX+d)
                                         pc = (pc + 1) & 0xFFFF
                                         r += 1
-                                        v = ix
-                                        nn = sp
-                                        res = v + nn
-                                        wz = (v + 1) & 0xFFFF
-                                        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
-                                        res = res & 0xFFFF
-                                        ix = res
-                                        qt = t
-                                else:
-                                    if op < 0x44:
-                                        # DD 3A-43  (prefix ignored: the opcode runs unprefixed)
-                                        pass
-                                        ei_at = t
-                                        if qt == t0:
-                                            qt = t
-                                        elif st[S.ENTRY_T] == t0:
-                                            st[S.ENTRY_T] = t
+                                        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                        pc = (pc + 1) & 0xFFFF
+                                        wz = ea
+                                        b = I64(mem[ea])
                                     else:
-                                        if op == 0x44:
-                                            # DD 44  LD B,IXH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            b = (ix >> 8)
+                                        if op < 0x4c:
+                                            # DD 47-4B  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
                                         else:
-                                            # DD 45  LD B,IXL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            b = (ix & 0xFF)
+                                            if op == 0x4c:
+                                                # DD 4C  LD C,IXH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                c = (ix >> 8)
+                                            else:
+                                                # DD 4D  LD C,IXL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                c = (ix & 0xFF)
                             else:
-                                if op == 0x46:
-                                    # DD 46  LD B,(IX+d)
+                                if op == 0x4e:
+                                    # DD 4E  LD C,(IX+d)
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
                                     ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
                                     pc = (pc + 1) & 0xFFFF
                                     wz = ea
-                                    b = I64(mem[ea])
+                                    c = I64(mem[ea])
                                 else:
-                                    if op < 0x4c:
-                                        # DD 47-4B  (prefix ignored: the opcode runs unprefixed)
+                                    if op < 0x54:
+                                        # DD 4F-53  (prefix ignored: the opcode runs unprefixed)
                                         pass
                                         ei_at = t
                                         if qt == t0:
@@ -3259,427 +1995,317 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                         elif st[S.ENTRY_T] == t0:
                                             st[S.ENTRY_T] = t
                                     else:
-                                        if op == 0x4c:
-                                            # DD 4C  LD C,IXH
+                                        if op == 0x54:
+                                            # DD 54  LD D,IXH
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            c = (ix >> 8)
+                                            d = (ix >> 8)
                                         else:
-                                            # DD 4D  LD C,IXL
+                                            # DD 55  LD D,IXL
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            c = (ix & 0xFF)
+                                            d = (ix & 0xFF)
                         else:
-                            if op == 0x4e:
-                                # DD 4E  LD C,(IX+d)
-                                pc = (pc + 1) & 0xFFFF
-                                r += 1
-                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                pc = (pc + 1) & 0xFFFF
-                                wz = ea
-                                c = I64(mem[ea])
-                            else:
-                                if op < 0x54:
-                                    # DD 4F-53  (prefix ignored: the opcode runs unprefixed)
-                                    pass
-                                    ei_at = t
-                                    if qt == t0:
-                                        qt = t
-                                    elif st[S.ENTRY_T] == t0:
-                                        st[S.ENTRY_T] = t
-                                else:
-                                    if op == 0x54:
-                                        # DD 54  LD D,IXH
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        d = (ix >> 8)
-                                    else:
-                                        # DD 55  LD D,IXL
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        d = (ix & 0xFF)
-                    else:
-                        if op < 0x5e:
-                            if op == 0x56:
-                                # DD 56  LD D,(IX+d)
-                                pc = (pc + 1) & 0xFFFF
-                                r += 1
-                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                pc = (pc + 1) & 0xFFFF
-                                wz = ea
-                                d = I64(mem[ea])
-                            else:
-                                if op < 0x5c:
-                                    # DD 57-5B  (prefix ignored: the opcode runs unprefixed)
-                                    pass
-                                    ei_at = t
-                                    if qt == t0:
-                                        qt = t
-                                    elif st[S.ENTRY_T] == t0:
-                                        st[S.ENTRY_T] = t
-                                else:
-                                    if op == 0x5c:
-                                        # DD 5C  LD E,IXH
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        e = (ix >> 8)
-                                    else:
-                                        # DD 5D  LD E,IXL
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        e = (ix & 0xFF)
-                        else:
-                            if op == 0x5e:
-                                # DD 5E  LD E,(IX+d)
-                                pc = (pc + 1) & 0xFFFF
-                                r += 1
-                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                pc = (pc + 1) & 0xFFFF
-                                wz = ea
-                                e = I64(mem[ea])
-                            else:
-                                if op < 0x62:
-                                    if op == 0x5f:
-                                        # DD 5F  (prefix ignored: the opcode runs unprefixed)
-                                        pass
-                                        ei_at = t
-                                        if qt == t0:
-                                            qt = t
-                                        elif st[S.ENTRY_T] == t0:
-                                            st[S.ENTRY_T] = t
-                                    else:
-                                        if op == 0x60:
-                                            # DD 60  LD IXH,B
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            ix = (ix & 0xFF) | ((b) << 8)
-                                        else:
-                                            # DD 61  LD IXH,C
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            ix = (ix & 0xFF) | ((c) << 8)
-                                else:
-                                    if op < 0x64:
-                                        if op == 0x62:
-                                            # DD 62  LD IXH,D
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            ix = (ix & 0xFF) | ((d) << 8)
-                                        else:
-                                            # DD 63  LD IXH,E
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            ix = (ix & 0xFF) | ((e) << 8)
-                                    else:
-                                        if op == 0x64:
-                                            # DD 64  LD IXH,IXH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                        else:
-                                            # DD 65  LD IXH,IXL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            ix = (ix & 0xFF) | (((ix & 0xFF)) << 8)
-            else:
-                if op < 0x75:
-                    if op < 0x6e:
-                        if op == 0x66:
-                            # DD 66  LD H,(IX+d)
-                            pc = (pc + 1) & 0xFFFF
-                            r += 1
-                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                            pc = (pc + 1) & 0xFFFF
-                            wz = ea
-                            h = I64(mem[ea])
-                        else:
-                            if op < 0x6a:
-                                if op == 0x67:
-                                    # DD 67  LD IXH,A
+                            if op < 0x5e:
+                                if op == 0x56:
+                                    # DD 56  LD D,(IX+d)
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
-                                    ix = (ix & 0xFF) | ((a) << 8)
+                                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    pc = (pc + 1) & 0xFFFF
+                                    wz = ea
+                                    d = I64(mem[ea])
                                 else:
-                                    if op == 0x68:
-                                        # DD 68  LD IXL,B
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ix = (ix & 0xFF00) | (b)
+                                    if op < 0x5c:
+                                        # DD 57-5B  (prefix ignored: the opcode runs unprefixed)
+                                        pass
+                                        ei_at = t
+                                        if qt == t0:
+                                            qt = t
+                                        elif st[S.ENTRY_T] == t0:
+                                            st[S.ENTRY_T] = t
                                     else:
-                                        # DD 69  LD IXL,C
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ix = (ix & 0xFF00) | (c)
-                            else:
-                                if op < 0x6c:
-                                    if op == 0x6a:
-                                        # DD 6A  LD IXL,D
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ix = (ix & 0xFF00) | (d)
-                                    else:
-                                        # DD 6B  LD IXL,E
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ix = (ix & 0xFF00) | (e)
-                                else:
-                                    if op == 0x6c:
-                                        # DD 6C  LD IXL,IXH
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ix = (ix & 0xFF00) | ((ix >> 8))
-                                    else:
-                                        # DD 6D  LD IXL,IXL
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                    else:
-                        if op == 0x6e:
-                            # DD 6E  LD L,(IX+d)
-                            pc = (pc + 1) & 0xFFFF
-                            r += 1
-                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                            pc = (pc + 1) & 0xFFFF
-                            wz = ea
-                            l = I64(mem[ea])
-                        else:
-                            if op < 0x74:
-                                if op < 0x71:
-                                    if op == 0x6f:
-                                        # DD 6F  LD IXL,A
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ix = (ix & 0xFF00) | (a)
-                                    else:
-                                        # DD 70  LD (IX+d),B
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                        pc = (pc + 1) & 0xFFFF
-                                        wz = ea
-                                        if ea >= rom_top:
-                                            mem[ea] = b
-                                else:
-                                    if op == 0x71:
-                                        # DD 71  LD (IX+d),C
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                        pc = (pc + 1) & 0xFFFF
-                                        wz = ea
-                                        if ea >= rom_top:
-                                            mem[ea] = c
-                                    else:
-                                        if op == 0x72:
-                                            # DD 72  LD (IX+d),D
+                                        if op == 0x5c:
+                                            # DD 5C  LD E,IXH
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                            pc = (pc + 1) & 0xFFFF
-                                            wz = ea
-                                            if ea >= rom_top:
-                                                mem[ea] = d
+                                            e = (ix >> 8)
                                         else:
-                                            # DD 73  LD (IX+d),E
+                                            # DD 5D  LD E,IXL
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                            pc = (pc + 1) & 0xFFFF
-                                            wz = ea
-                                            if ea >= rom_top:
-                                                mem[ea] = e
+                                            e = (ix & 0xFF)
                             else:
-                                # DD 74  LD (IX+d),H
+                                if op == 0x5e:
+                                    # DD 5E  LD E,(IX+d)
+                                    pc = (pc + 1) & 0xFFFF
+                                    r += 1
+                                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    pc = (pc + 1) & 0xFFFF
+                                    wz = ea
+                                    e = I64(mem[ea])
+                                else:
+                                    if op < 0x62:
+                                        if op == 0x5f:
+                                            # DD 5F  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
+                                        else:
+                                            if op == 0x60:
+                                                # DD 60  LD IXH,B
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                ix = (ix & 0xFF) | ((b) << 8)
+                                            else:
+                                                # DD 61  LD IXH,C
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                ix = (ix & 0xFF) | ((c) << 8)
+                                    else:
+                                        if op < 0x64:
+                                            if op == 0x62:
+                                                # DD 62  LD IXH,D
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                ix = (ix & 0xFF) | ((d) << 8)
+                                            else:
+                                                # DD 63  LD IXH,E
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                ix = (ix & 0xFF) | ((e) << 8)
+                                        else:
+                                            if op == 0x64:
+                                                # DD 64  LD IXH,IXH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                            else:
+                                                # DD 65  LD IXH,IXL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                ix = (ix & 0xFF) | (((ix & 0xFF)) << 8)
+                else:
+                    if op < 0x75:
+                        if op < 0x6e:
+                            if op == 0x66:
+                                # DD 66  LD H,(IX+d)
                                 pc = (pc + 1) & 0xFFFF
                                 r += 1
                                 ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
                                 pc = (pc + 1) & 0xFFFF
                                 wz = ea
-                                if ea >= rom_top:
-                                    mem[ea] = h
-                else:
-                    if op == 0x75:
-                        # DD 75  LD (IX+d),L
+                                h = I64(mem[ea])
+                            else:
+                                if op < 0x6a:
+                                    if op == 0x67:
+                                        # DD 67  LD IXH,A
+                                        pc = (pc + 1) & 0xFFFF
+                                        r += 1
+                                        ix = (ix & 0xFF) | ((a) << 8)
+                                    else:
+                                        if op == 0x68:
+                                            # DD 68  LD IXL,B
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ix = (ix & 0xFF00) | (b)
+                                        else:
+                                            # DD 69  LD IXL,C
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ix = (ix & 0xFF00) | (c)
+                                else:
+                                    if op < 0x6c:
+                                        if op == 0x6a:
+                                            # DD 6A  LD IXL,D
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ix = (ix & 0xFF00) | (d)
+                                        else:
+                                            # DD 6B  LD IXL,E
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ix = (ix & 0xFF00) | (e)
+                                    else:
+                                        if op == 0x6c:
+                                            # DD 6C  LD IXL,IXH
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ix = (ix & 0xFF00) | ((ix >> 8))
+                                        else:
+                                            # DD 6D  LD IXL,IXL
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                        else:
+                            if op == 0x6e:
+                                # DD 6E  LD L,(IX+d)
+                                pc = (pc + 1) & 0xFFFF
+                                r += 1
+                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                pc = (pc + 1) & 0xFFFF
+                                wz = ea
+                                l = I64(mem[ea])
+                            else:
+                                if op < 0x74:
+                                    if op < 0x71:
+                                        if op == 0x6f:
+                                            # DD 6F  LD IXL,A
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ix = (ix & 0xFF00) | (a)
+                                        else:
+                                            # DD 70  LD (IX+d),B
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            if ea >= rom_top:
+                                                mem[ea] = b
+                                    else:
+                                        if op == 0x71:
+                                            # DD 71  LD (IX+d),C
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            if ea >= rom_top:
+                                                mem[ea] = c
+                                        else:
+                                            if op == 0x72:
+                                                # DD 72  LD (IX+d),D
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                pc = (pc + 1) & 0xFFFF
+                                                wz = ea
+                                                if ea >= rom_top:
+                                                    mem[ea] = d
+                                            else:
+                                                # DD 73  LD (IX+d),E
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                pc = (pc + 1) & 0xFFFF
+                                                wz = ea
+                                                if ea >= rom_top:
+                                                    mem[ea] = e
+                                else:
+                                    # DD 74  LD (IX+d),H
+                                    pc = (pc + 1) & 0xFFFF
+                                    r += 1
+                                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    pc = (pc + 1) & 0xFFFF
+                                    wz = ea
+                                    if ea >= rom_top:
+                                        mem[ea] = h
+                    else:
+                        if op == 0x75:
+                            # DD 75  LD (IX+d),L
+                            pc = (pc + 1) & 0xFFFF
+                            r += 1
+                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                            pc = (pc + 1) & 0xFFFF
+                            wz = ea
+                            if ea >= rom_top:
+                                mem[ea] = l
+                        else:
+                            if op < 0x78:
+                                if op == 0x76:
+                                    # DD 76  (prefix ignored: the opcode runs unprefixed)
+                                    pass
+                                    ei_at = t
+                                    if qt == t0:
+                                        qt = t
+                                    elif st[S.ENTRY_T] == t0:
+                                        st[S.ENTRY_T] = t
+                                else:
+                                    # DD 77  LD (IX+d),A
+                                    pc = (pc + 1) & 0xFFFF
+                                    r += 1
+                                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    pc = (pc + 1) & 0xFFFF
+                                    wz = ea
+                                    if ea >= rom_top:
+                                        mem[ea] = a
+                            else:
+                                if op < 0x7c:
+                                    # DD 78-7B  (prefix ignored: the opcode runs unprefixed)
+                                    pass
+                                    ei_at = t
+                                    if qt == t0:
+                                        qt = t
+                                    elif st[S.ENTRY_T] == t0:
+                                        st[S.ENTRY_T] = t
+                                else:
+                                    if op == 0x7c:
+                                        # DD 7C  LD A,IXH
+                                        pc = (pc + 1) & 0xFFFF
+                                        r += 1
+                                        a = (ix >> 8)
+                                    else:
+                                        # DD 7D  LD A,IXL
+                                        pc = (pc + 1) & 0xFFFF
+                                        r += 1
+                                        a = (ix & 0xFF)
+        else:
+            if op < 0xe1:
+                if op < 0xbe:
+                    if op == 0x7e:
+                        # DD 7E  LD A,(IX+d)
                         pc = (pc + 1) & 0xFFFF
                         r += 1
                         ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
                         pc = (pc + 1) & 0xFFFF
                         wz = ea
-                        if ea >= rom_top:
-                            mem[ea] = l
+                        a = I64(mem[ea])
                     else:
-                        if op < 0x78:
-                            if op == 0x76:
-                                # DD 76  (prefix ignored: the opcode runs unprefixed)
-                                pass
-                                ei_at = t
-                                if qt == t0:
-                                    qt = t
-                                elif st[S.ENTRY_T] == t0:
-                                    st[S.ENTRY_T] = t
-                            else:
-                                # DD 77  LD (IX+d),A
-                                pc = (pc + 1) & 0xFFFF
-                                r += 1
-                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                pc = (pc + 1) & 0xFFFF
-                                wz = ea
-                                if ea >= rom_top:
-                                    mem[ea] = a
-                        else:
-                            if op < 0x7c:
-                                # DD 78-7B  (prefix ignored: the opcode runs unprefixed)
-                                pass
-                                ei_at = t
-                                if qt == t0:
-                                    qt = t
-                                elif st[S.ENTRY_T] == t0:
-                                    st[S.ENTRY_T] = t
-                            else:
-                                if op == 0x7c:
-                                    # DD 7C  LD A,IXH
-                                    pc = (pc + 1) & 0xFFFF
-                                    r += 1
-                                    a = (ix >> 8)
-                                else:
-                                    # DD 7D  LD A,IXL
-                                    pc = (pc + 1) & 0xFFFF
-                                    r += 1
-                                    a = (ix & 0xFF)
-    else:
-        if op < 0xe1:
-            if op < 0xbe:
-                if op == 0x7e:
-                    # DD 7E  LD A,(IX+d)
-                    pc = (pc + 1) & 0xFFFF
-                    r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                    pc = (pc + 1) & 0xFFFF
-                    wz = ea
-                    a = I64(mem[ea])
-                else:
-                    if op < 0xa6:
-                        if op < 0x8f:
-                            if op < 0x87:
-                                if op < 0x84:
-                                    # DD 7F-83  (prefix ignored: the opcode runs unprefixed)
-                                    pass
-                                    ei_at = t
-                                    if qt == t0:
-                                        qt = t
-                                    elif st[S.ENTRY_T] == t0:
-                                        st[S.ENTRY_T] = t
-                                else:
-                                    if op < 0x86:
-                                        if op == 0x84:
-                                            # DD 84  ADD A,IXH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = (ix >> 8)
-                                            f = ADC_F[(a << 8) | v]
-                                            a = (a + v) & 0xFF
+                        if op < 0xa6:
+                            if op < 0x8f:
+                                if op < 0x87:
+                                    if op < 0x84:
+                                        # DD 7F-83  (prefix ignored: the opcode runs unprefixed)
+                                        pass
+                                        ei_at = t
+                                        if qt == t0:
                                             qt = t
-                                        else:
-                                            # DD 85  ADD A,IXL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = (ix & 0xFF)
-                                            f = ADC_F[(a << 8) | v]
-                                            a = (a + v) & 0xFF
-                                            qt = t
+                                        elif st[S.ENTRY_T] == t0:
+                                            st[S.ENTRY_T] = t
                                     else:
-                                        # DD 86  ADD A,(IX+d)
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                        pc = (pc + 1) & 0xFFFF
-                                        wz = ea
-                                        v = I64(mem[ea])
-                                        f = ADC_F[(a << 8) | v]
-                                        a = (a + v) & 0xFF
-                                        qt = t
-                            else:
-                                if op < 0x8c:
-                                    # DD 87-8B  (prefix ignored: the opcode runs unprefixed)
-                                    pass
-                                    ei_at = t
-                                    if qt == t0:
-                                        qt = t
-                                    elif st[S.ENTRY_T] == t0:
-                                        st[S.ENTRY_T] = t
-                                else:
-                                    if op == 0x8c:
-                                        # DD 8C  ADC A,IXH
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        v = (ix >> 8)
-                                        cy = f & 1
-                                        f = ADC_F[(cy << 16) | (a << 8) | v]
-                                        a = (a + v + cy) & 0xFF
-                                        qt = t
-                                    else:
-                                        if op == 0x8d:
-                                            # DD 8D  ADC A,IXL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = (ix & 0xFF)
-                                            cy = f & 1
-                                            f = ADC_F[(cy << 16) | (a << 8) | v]
-                                            a = (a + v + cy) & 0xFF
-                                            qt = t
+                                        if op < 0x86:
+                                            if op == 0x84:
+                                                # DD 84  ADD A,IXH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = (ix >> 8)
+                                                f = ADC_F[(a << 8) | v]
+                                                a = (a + v) & 0xFF
+                                                qt = t
+                                            else:
+                                                # DD 85  ADD A,IXL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = (ix & 0xFF)
+                                                f = ADC_F[(a << 8) | v]
+                                                a = (a + v) & 0xFF
+                                                qt = t
                                         else:
-                                            # DD 8E  ADC A,(IX+d)
+                                            # DD 86  ADD A,(IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
                                             ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
                                             v = I64(mem[ea])
-                                            cy = f & 1
-                                            f = ADC_F[(cy << 16) | (a << 8) | v]
-                                            a = (a + v + cy) & 0xFF
+                                            f = ADC_F[(a << 8) | v]
+                                            a = (a + v) & 0xFF
                                             qt = t
-                        else:
-                            if op < 0x97:
-                                if op < 0x94:
-                                    # DD 8F-93  (prefix ignored: the opcode runs unprefixed)
-                                    pass
-                                    ei_at = t
-                                    if qt == t0:
-                                        qt = t
-                                    elif st[S.ENTRY_T] == t0:
-                                        st[S.ENTRY_T] = t
                                 else:
-                                    if op < 0x96:
-                                        if op == 0x94:
-                                            # DD 94  SUB IXH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = (ix >> 8)
-                                            f = SBC_F[(a << 8) | v]
-                                            a = (a - v) & 0xFF
-                                            qt = t
-                                        else:
-                                            # DD 95  SUB IXL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = (ix & 0xFF)
-                                            f = SBC_F[(a << 8) | v]
-                                            a = (a - v) & 0xFF
-                                            qt = t
-                                    else:
-                                        # DD 96  SUB (IX+d)
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                        pc = (pc + 1) & 0xFFFF
-                                        wz = ea
-                                        v = I64(mem[ea])
-                                        f = SBC_F[(a << 8) | v]
-                                        a = (a - v) & 0xFF
-                                        qt = t
-                            else:
-                                if op < 0x9f:
-                                    if op < 0x9c:
-                                        # DD 97-9B  (prefix ignored: the opcode runs unprefixed)
+                                    if op < 0x8c:
+                                        # DD 87-8B  (prefix ignored: the opcode runs unprefixed)
                                         pass
                                         ei_at = t
                                         if qt == t0:
@@ -3687,27 +2313,27 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                         elif st[S.ENTRY_T] == t0:
                                             st[S.ENTRY_T] = t
                                     else:
-                                        if op == 0x9c:
-                                            # DD 9C  SBC A,IXH
+                                        if op == 0x8c:
+                                            # DD 8C  ADC A,IXH
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
                                             v = (ix >> 8)
                                             cy = f & 1
-                                            f = SBC_F[(cy << 16) | (a << 8) | v]
-                                            a = (a - v - cy) & 0xFF
+                                            f = ADC_F[(cy << 16) | (a << 8) | v]
+                                            a = (a + v + cy) & 0xFF
                                             qt = t
                                         else:
-                                            if op == 0x9d:
-                                                # DD 9D  SBC A,IXL
+                                            if op == 0x8d:
+                                                # DD 8D  ADC A,IXL
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 v = (ix & 0xFF)
                                                 cy = f & 1
-                                                f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                a = (a - v - cy) & 0xFF
+                                                f = ADC_F[(cy << 16) | (a << 8) | v]
+                                                a = (a + v + cy) & 0xFF
                                                 qt = t
                                             else:
-                                                # DD 9E  SBC A,(IX+d)
+                                                # DD 8E  ADC A,(IX+d)
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
@@ -3715,12 +2341,13 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                                 wz = ea
                                                 v = I64(mem[ea])
                                                 cy = f & 1
-                                                f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                a = (a - v - cy) & 0xFF
+                                                f = ADC_F[(cy << 16) | (a << 8) | v]
+                                                a = (a + v + cy) & 0xFF
                                                 qt = t
-                                else:
-                                    if op < 0xa4:
-                                        # DD 9F-A3  (prefix ignored: the opcode runs unprefixed)
+                            else:
+                                if op < 0x97:
+                                    if op < 0x94:
+                                        # DD 8F-93  (prefix ignored: the opcode runs unprefixed)
                                         pass
                                         ei_at = t
                                         if qt == t0:
@@ -3728,35 +2355,361 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                         elif st[S.ENTRY_T] == t0:
                                             st[S.ENTRY_T] = t
                                     else:
-                                        if op == 0xa4:
-                                            # DD A4  AND IXH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            a = a & (ix >> 8)
-                                            f = SZ53P[a] | 0x10
-                                            qt = t
+                                        if op < 0x96:
+                                            if op == 0x94:
+                                                # DD 94  SUB IXH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = (ix >> 8)
+                                                f = SBC_F[(a << 8) | v]
+                                                a = (a - v) & 0xFF
+                                                qt = t
+                                            else:
+                                                # DD 95  SUB IXL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = (ix & 0xFF)
+                                                f = SBC_F[(a << 8) | v]
+                                                a = (a - v) & 0xFF
+                                                qt = t
                                         else:
-                                            # DD A5  AND IXL
+                                            # DD 96  SUB (IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            a = a & (ix & 0xFF)
-                                            f = SZ53P[a] | 0x10
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            v = I64(mem[ea])
+                                            f = SBC_F[(a << 8) | v]
+                                            a = (a - v) & 0xFF
                                             qt = t
-                    else:
-                        if op == 0xa6:
-                            # DD A6  AND (IX+d)
+                                else:
+                                    if op < 0x9f:
+                                        if op < 0x9c:
+                                            # DD 97-9B  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
+                                        else:
+                                            if op == 0x9c:
+                                                # DD 9C  SBC A,IXH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = (ix >> 8)
+                                                cy = f & 1
+                                                f = SBC_F[(cy << 16) | (a << 8) | v]
+                                                a = (a - v - cy) & 0xFF
+                                                qt = t
+                                            else:
+                                                if op == 0x9d:
+                                                    # DD 9D  SBC A,IXL
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    r += 1
+                                                    v = (ix & 0xFF)
+                                                    cy = f & 1
+                                                    f = SBC_F[(cy << 16) | (a << 8) | v]
+                                                    a = (a - v - cy) & 0xFF
+                                                    qt = t
+                                                else:
+                                                    # DD 9E  SBC A,(IX+d)
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    r += 1
+                                                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    wz = ea
+                                                    v = I64(mem[ea])
+                                                    cy = f & 1
+                                                    f = SBC_F[(cy << 16) | (a << 8) | v]
+                                                    a = (a - v - cy) & 0xFF
+                                                    qt = t
+                                    else:
+                                        if op < 0xa4:
+                                            # DD 9F-A3  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
+                                        else:
+                                            if op == 0xa4:
+                                                # DD A4  AND IXH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                a = a & (ix >> 8)
+                                                f = SZ53P[a] | 0x10
+                                                qt = t
+                                            else:
+                                                # DD A5  AND IXL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                a = a & (ix & 0xFF)
+                                                f = SZ53P[a] | 0x10
+                                                qt = t
+                        else:
+                            if op == 0xa6:
+                                # DD A6  AND (IX+d)
+                                pc = (pc + 1) & 0xFFFF
+                                r += 1
+                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                pc = (pc + 1) & 0xFFFF
+                                wz = ea
+                                a = a & I64(mem[ea])
+                                f = SZ53P[a] | 0x10
+                                qt = t
+                            else:
+                                if op < 0xb4:
+                                    if op < 0xac:
+                                        # DD A7-AB  (prefix ignored: the opcode runs unprefixed)
+                                        pass
+                                        ei_at = t
+                                        if qt == t0:
+                                            qt = t
+                                        elif st[S.ENTRY_T] == t0:
+                                            st[S.ENTRY_T] = t
+                                    else:
+                                        if op < 0xaf:
+                                            if op == 0xac:
+                                                # DD AC  XOR IXH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                a = a ^ (ix >> 8)
+                                                f = SZ53P[a]
+                                                qt = t
+                                            else:
+                                                if op == 0xad:
+                                                    # DD AD  XOR IXL
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    r += 1
+                                                    a = a ^ (ix & 0xFF)
+                                                    f = SZ53P[a]
+                                                    qt = t
+                                                else:
+                                                    # DD AE  XOR (IX+d)
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    r += 1
+                                                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    wz = ea
+                                                    a = a ^ I64(mem[ea])
+                                                    f = SZ53P[a]
+                                                    qt = t
+                                        else:
+                                            # DD AF-B3  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
+                                else:
+                                    if op < 0xb7:
+                                        if op < 0xb6:
+                                            if op == 0xb4:
+                                                # DD B4  OR IXH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                a = a | (ix >> 8)
+                                                f = SZ53P[a]
+                                                qt = t
+                                            else:
+                                                # DD B5  OR IXL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                a = a | (ix & 0xFF)
+                                                f = SZ53P[a]
+                                                qt = t
+                                        else:
+                                            # DD B6  OR (IX+d)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            a = a | I64(mem[ea])
+                                            f = SZ53P[a]
+                                            qt = t
+                                    else:
+                                        if op < 0xbc:
+                                            # DD B7-BB  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
+                                        else:
+                                            if op == 0xbc:
+                                                # DD BC  CP IXH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                f = CP_F[(a << 8) | (ix >> 8)]
+                                                qt = t
+                                            else:
+                                                # DD BD  CP IXL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                f = CP_F[(a << 8) | (ix & 0xFF)]
+                                                qt = t
+                else:
+                    if op < 0xcb:
+                        if op == 0xbe:
+                            # DD BE  CP (IX+d)
                             pc = (pc + 1) & 0xFFFF
                             r += 1
                             ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
                             pc = (pc + 1) & 0xFFFF
                             wz = ea
-                            a = a & I64(mem[ea])
-                            f = SZ53P[a] | 0x10
+                            f = CP_F[(a << 8) | I64(mem[ea])]
                             qt = t
                         else:
-                            if op < 0xb4:
-                                if op < 0xac:
-                                    # DD A7-AB  (prefix ignored: the opcode runs unprefixed)
+                            # DD BF-CA  (prefix ignored: the opcode runs unprefixed)
+                            pass
+                            ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[S.ENTRY_T] == t0:
+                                st[S.ENTRY_T] = t
+                    else:
+                        if op == 0xcb:
+                            # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
+                            pc = (pc + 1) & 0xFFFF
+                            r += 1
+                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                            wz = ea
+                            op = I64(mem[(pc + 1) & 0xFFFF])
+                            pc = (pc + 2) & 0xFFFF
+                            v = I64(mem[ea])
+                            y = (op >> 3) & 7
+                            if op < 0x40:
+                                if y == 0:
+                                    cy = v >> 7
+                                    v = ((v << 1) | cy) & 0xFF
+                                    f = SZ53P[v] | cy
+                                elif y == 1:
+                                    cy = v & 1
+                                    v = (v >> 1) | (cy << 7)
+                                    f = SZ53P[v] | cy
+                                elif y == 2:
+                                    cy = v >> 7
+                                    v = ((v << 1) | (f & 1)) & 0xFF
+                                    f = SZ53P[v] | cy
+                                elif y == 3:
+                                    cy = v & 1
+                                    v = (v >> 1) | ((f & 1) << 7)
+                                    f = SZ53P[v] | cy
+                                elif y == 4:
+                                    cy = v >> 7
+                                    v = (v << 1) & 0xFF
+                                    f = SZ53P[v] | cy
+                                elif y == 5:
+                                    cy = v & 1
+                                    v = (v >> 1) | (v & 0x80)
+                                    f = SZ53P[v] | cy
+                                elif y == 6:
+                                    cy = v >> 7
+                                    v = ((v << 1) | 1) & 0xFF
+                                    f = SZ53P[v] | cy
+                                else:
+                                    cy = v & 1
+                                    v = v >> 1
+                                    f = SZ53P[v] | cy
+                            elif op < 0x80:
+                                f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
+                                pass
+                                qt = t
+                            elif op < 0xC0:
+                                v = v & (0xFF ^ (1 << y))
+                            else:
+                                v = v | (1 << y)
+                            if op < 0x40 or op >= 0x80:
+                                if ea >= rom_top:
+                                    mem[ea] = v
+                                pass
+                                if op < 0x40:
+                                    qt = t
+                                z = op & 7
+                                if z == 0:
+                                    b = v
+                                elif z == 1:
+                                    c = v
+                                elif z == 2:
+                                    d = v
+                                elif z == 3:
+                                    e = v
+                                elif z == 4:
+                                    h = v
+                                elif z == 5:
+                                    l = v
+                                elif z == 7:
+                                    a = v
+                        else:
+                            # DD CC-E0  (prefix ignored: the opcode runs unprefixed)
+                            pass
+                            ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[S.ENTRY_T] == t0:
+                                st[S.ENTRY_T] = t
+            else:
+                if op == 0xe1:
+                    # DD E1  POP IX
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    sp = (sp + 2) & 0xFFFF
+                    ix = nn
+                else:
+                    if op < 0xe6:
+                        if op < 0xe5:
+                            if op == 0xe2:
+                                # DD E2  (prefix ignored: the opcode runs unprefixed)
+                                pass
+                                ei_at = t
+                                if qt == t0:
+                                    qt = t
+                                elif st[S.ENTRY_T] == t0:
+                                    st[S.ENTRY_T] = t
+                            else:
+                                if op == 0xe3:
+                                    # DD E3  EX (SP),IX
+                                    pc = (pc + 1) & 0xFFFF
+                                    r += 1
+                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                    v = ix
+                                    ea = (sp + 1) & 0xFFFF
+                                    if ea >= rom_top:
+                                        mem[ea] = v >> 8
+                                    if sp >= rom_top:
+                                        mem[sp] = v & 0xFF
+                                    ix = nn
+                                    wz = nn
+                                else:
+                                    # DD E4  (prefix ignored: the opcode runs unprefixed)
+                                    pass
+                                    ei_at = t
+                                    if qt == t0:
+                                        qt = t
+                                    elif st[S.ENTRY_T] == t0:
+                                        st[S.ENTRY_T] = t
+                        else:
+                            # DD E5  PUSH IX
+                            pc = (pc + 1) & 0xFFFF
+                            r += 1
+                            sp = (sp - 1) & 0xFFFF
+                            if sp >= rom_top:
+                                mem[sp] = (ix >> 8)
+                            sp = (sp - 1) & 0xFFFF
+                            if sp >= rom_top:
+                                mem[sp] = (ix & 0xFF)
+                    else:
+                        if op < 0xf9:
+                            if op < 0xea:
+                                if op < 0xe9:
+                                    # DD E6-E8  (prefix ignored: the opcode runs unprefixed)
                                     pass
                                     ei_at = t
                                     if qt == t0:
@@ -3764,278 +2717,33 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                     elif st[S.ENTRY_T] == t0:
                                         st[S.ENTRY_T] = t
                                 else:
-                                    if op < 0xaf:
-                                        if op == 0xac:
-                                            # DD AC  XOR IXH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            a = a ^ (ix >> 8)
-                                            f = SZ53P[a]
-                                            qt = t
-                                        else:
-                                            if op == 0xad:
-                                                # DD AD  XOR IXL
-                                                pc = (pc + 1) & 0xFFFF
-                                                r += 1
-                                                a = a ^ (ix & 0xFF)
-                                                f = SZ53P[a]
-                                                qt = t
-                                            else:
-                                                # DD AE  XOR (IX+d)
-                                                pc = (pc + 1) & 0xFFFF
-                                                r += 1
-                                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                                pc = (pc + 1) & 0xFFFF
-                                                wz = ea
-                                                a = a ^ I64(mem[ea])
-                                                f = SZ53P[a]
-                                                qt = t
-                                    else:
-                                        # DD AF-B3  (prefix ignored: the opcode runs unprefixed)
-                                        pass
-                                        ei_at = t
-                                        if qt == t0:
-                                            qt = t
-                                        elif st[S.ENTRY_T] == t0:
-                                            st[S.ENTRY_T] = t
+                                    # DD E9  JP (IX)
+                                    pc = (pc + 1) & 0xFFFF
+                                    r += 1
+                                    pc = ix
                             else:
-                                if op < 0xb7:
-                                    if op < 0xb6:
-                                        if op == 0xb4:
-                                            # DD B4  OR IXH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            a = a | (ix >> 8)
-                                            f = SZ53P[a]
-                                            qt = t
-                                        else:
-                                            # DD B5  OR IXL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            a = a | (ix & 0xFF)
-                                            f = SZ53P[a]
-                                            qt = t
-                                    else:
-                                        # DD B6  OR (IX+d)
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                        pc = (pc + 1) & 0xFFFF
-                                        wz = ea
-                                        a = a | I64(mem[ea])
-                                        f = SZ53P[a]
-                                        qt = t
-                                else:
-                                    if op < 0xbc:
-                                        # DD B7-BB  (prefix ignored: the opcode runs unprefixed)
-                                        pass
-                                        ei_at = t
-                                        if qt == t0:
-                                            qt = t
-                                        elif st[S.ENTRY_T] == t0:
-                                            st[S.ENTRY_T] = t
-                                    else:
-                                        if op == 0xbc:
-                                            # DD BC  CP IXH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            f = CP_F[(a << 8) | (ix >> 8)]
-                                            qt = t
-                                        else:
-                                            # DD BD  CP IXL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            f = CP_F[(a << 8) | (ix & 0xFF)]
-                                            qt = t
-            else:
-                if op < 0xcb:
-                    if op == 0xbe:
-                        # DD BE  CP (IX+d)
-                        pc = (pc + 1) & 0xFFFF
-                        r += 1
-                        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                        pc = (pc + 1) & 0xFFFF
-                        wz = ea
-                        f = CP_F[(a << 8) | I64(mem[ea])]
-                        qt = t
-                    else:
-                        # DD BF-CA  (prefix ignored: the opcode runs unprefixed)
-                        pass
-                        ei_at = t
-                        if qt == t0:
-                            qt = t
-                        elif st[S.ENTRY_T] == t0:
-                            st[S.ENTRY_T] = t
-                else:
-                    if op == 0xcb:
-                        # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
-                        pc = (pc + 1) & 0xFFFF
-                        r += 1
-                        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                        wz = ea
-                        op = I64(mem[(pc + 1) & 0xFFFF])
-                        pc = (pc + 2) & 0xFFFF
-                        v = I64(mem[ea])
-                        y = (op >> 3) & 7
-                        if op < 0x40:
-                            if y == 0:
-                                cy = v >> 7
-                                v = ((v << 1) | cy) & 0xFF
-                                f = SZ53P[v] | cy
-                            elif y == 1:
-                                cy = v & 1
-                                v = (v >> 1) | (cy << 7)
-                                f = SZ53P[v] | cy
-                            elif y == 2:
-                                cy = v >> 7
-                                v = ((v << 1) | (f & 1)) & 0xFF
-                                f = SZ53P[v] | cy
-                            elif y == 3:
-                                cy = v & 1
-                                v = (v >> 1) | ((f & 1) << 7)
-                                f = SZ53P[v] | cy
-                            elif y == 4:
-                                cy = v >> 7
-                                v = (v << 1) & 0xFF
-                                f = SZ53P[v] | cy
-                            elif y == 5:
-                                cy = v & 1
-                                v = (v >> 1) | (v & 0x80)
-                                f = SZ53P[v] | cy
-                            elif y == 6:
-                                cy = v >> 7
-                                v = ((v << 1) | 1) & 0xFF
-                                f = SZ53P[v] | cy
-                            else:
-                                cy = v & 1
-                                v = v >> 1
-                                f = SZ53P[v] | cy
-                        elif op < 0x80:
-                            f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
-                            pass
-                            qt = t
-                        elif op < 0xC0:
-                            v = v & (0xFF ^ (1 << y))
-                        else:
-                            v = v | (1 << y)
-                        if op < 0x40 or op >= 0x80:
-                            if ea >= rom_top:
-                                mem[ea] = v
-                            pass
-                            if op < 0x40:
-                                qt = t
-                            z = op & 7
-                            if z == 0:
-                                b = v
-                            elif z == 1:
-                                c = v
-                            elif z == 2:
-                                d = v
-                            elif z == 3:
-                                e = v
-                            elif z == 4:
-                                h = v
-                            elif z == 5:
-                                l = v
-                            elif z == 7:
-                                a = v
-                    else:
-                        # DD CC-E0  (prefix ignored: the opcode runs unprefixed)
-                        pass
-                        ei_at = t
-                        if qt == t0:
-                            qt = t
-                        elif st[S.ENTRY_T] == t0:
-                            st[S.ENTRY_T] = t
-        else:
-            if op == 0xe1:
-                # DD E1  POP IX
-                pc = (pc + 1) & 0xFFFF
-                r += 1
-                nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-                sp = (sp + 2) & 0xFFFF
-                ix = nn
-            else:
-                if op < 0xe6:
-                    if op < 0xe5:
-                        if op == 0xe2:
-                            # DD E2  (prefix ignored: the opcode runs unprefixed)
-                            pass
-                            ei_at = t
-                            if qt == t0:
-                                qt = t
-                            elif st[S.ENTRY_T] == t0:
-                                st[S.ENTRY_T] = t
-                        else:
-                            if op == 0xe3:
-                                # DD E3  EX (SP),IX
-                                pc = (pc + 1) & 0xFFFF
-                                r += 1
-                                nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-                                v = ix
-                                ea = (sp + 1) & 0xFFFF
-                                if ea >= rom_top:
-                                    mem[ea] = v >> 8
-                                if sp >= rom_top:
-                                    mem[sp] = v & 0xFF
-                                ix = nn
-                                wz = nn
-                            else:
-                                # DD E4  (prefix ignored: the opcode runs unprefixed)
+                                # DD EA-F8  (prefix ignored: the opcode runs unprefixed)
                                 pass
                                 ei_at = t
                                 if qt == t0:
                                     qt = t
                                 elif st[S.ENTRY_T] == t0:
                                     st[S.ENTRY_T] = t
-                    else:
-                        # DD E5  PUSH IX
-                        pc = (pc + 1) & 0xFFFF
-                        r += 1
-                        sp = (sp - 1) & 0xFFFF
-                        if sp >= rom_top:
-                            mem[sp] = (ix >> 8)
-                        sp = (sp - 1) & 0xFFFF
-                        if sp >= rom_top:
-                            mem[sp] = (ix & 0xFF)
-                else:
-                    if op < 0xf9:
-                        if op < 0xea:
-                            if op < 0xe9:
-                                # DD E6-E8  (prefix ignored: the opcode runs unprefixed)
+                        else:
+                            if op == 0xf9:
+                                # DD F9  LD SP,IX
+                                pc = (pc + 1) & 0xFFFF
+                                r += 1
+                                sp = ix
+                            else:
+                                # DD FA-FF  (prefix ignored: the opcode runs unprefixed)
                                 pass
                                 ei_at = t
                                 if qt == t0:
                                     qt = t
                                 elif st[S.ENTRY_T] == t0:
                                     st[S.ENTRY_T] = t
-                            else:
-                                # DD E9  JP (IX)
-                                pc = (pc + 1) & 0xFFFF
-                                r += 1
-                                pc = ix
-                        else:
-                            # DD EA-F8  (prefix ignored: the opcode runs unprefixed)
-                            pass
-                            ei_at = t
-                            if qt == t0:
-                                qt = t
-                            elif st[S.ENTRY_T] == t0:
-                                st[S.ENTRY_T] = t
-                    else:
-                        if op == 0xf9:
-                            # DD F9  LD SP,IX
-                            pc = (pc + 1) & 0xFFFF
-                            r += 1
-                            sp = ix
-                        else:
-                            # DD FA-FF  (prefix ignored: the opcode runs unprefixed)
-                            pass
-                            ei_at = t
-                            if qt == t0:
-                                qt = t
-                            elif st[S.ENTRY_T] == t0:
-                                st[S.ENTRY_T] = t
+        break
     st[S.A] = a
     st[S.F] = f
     st[S.B] = b
@@ -4052,138 +2760,202 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     st[_R_RAW] = r
     st[_EI_AT] = ei_at
     st[_QT] = qt
-    return 0
+    return exit_
 
 
 @njit(cache=True, _nrt=False)
 def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT):
     """Run one FD-prefixed instruction."""
-    op = I64(mem[pc])
-    t0 = t
-    slot_ = 768 + op
-    k_ = CYC_AT[slot_]
-    if k_ >= 0:
-        ft = FAST_T[slot_]
-        if ft >= 0 and (not (14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 4 and ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and (BUS[slot_] == 1 or (i & 0xC0) != 0x40))):
-            tio = t + IO_OFF[slot_]
-            t += ft
-        else:
-            t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, iy, op, 0)
-    if op < 0x7e:
-        if op < 0x22:
-            if op < 0x21:
-                if op < 0x19:
-                    if op < 0x0a:
-                        if op < 0x09:
-                            # FD 00-08  (prefix ignored: the opcode runs unprefixed)
+    exit_ = 0
+    while True:
+        op = I64(mem[pc])
+        t0 = t
+        slot_ = 768 + op
+        k_ = CYC_AT[slot_]
+        if k_ >= 0:
+            ft = FAST_T[slot_]
+            if ft >= 0 and (not (14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 4 and ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and (BUS[slot_] == 1 or (i & 0xC0) != 0x40))):
+                tio = t + IO_OFF[slot_]
+                t += ft
+            else:
+                t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, iy, op, 0)
+        if op < 0x7e:
+            if op < 0x22:
+                if op < 0x21:
+                    if op < 0x19:
+                        if op < 0x0a:
+                            if op < 0x09:
+                                # FD 00-08  (prefix ignored: the opcode runs unprefixed)
+                                pass
+                                ei_at = t
+                                if qt == t0:
+                                    qt = t
+                                elif st[S.ENTRY_T] == t0:
+                                    st[S.ENTRY_T] = t
+                            else:
+                                # FD 09  ADD IY,BC
+                                pc = (pc + 1) & 0xFFFF
+                                r += 1
+                                v = iy
+                                nn = ((b << 8) | c)
+                                res = v + nn
+                                wz = (v + 1) & 0xFFFF
+                                f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+                                res = res & 0xFFFF
+                                iy = res
+                                qt = t
+                        else:
+                            # FD 0A-18  (prefix ignored: the opcode runs unprefixed)
                             pass
                             ei_at = t
                             if qt == t0:
                                 qt = t
                             elif st[S.ENTRY_T] == t0:
                                 st[S.ENTRY_T] = t
-                        else:
-                            # FD 09  ADD IY,BC
+                    else:
+                        if op == 0x19:
+                            # FD 19  ADD IY,DE
                             pc = (pc + 1) & 0xFFFF
                             r += 1
                             v = iy
-                            nn = ((b << 8) | c)
+                            nn = ((d << 8) | e)
                             res = v + nn
                             wz = (v + 1) & 0xFFFF
                             f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
                             res = res & 0xFFFF
                             iy = res
                             qt = t
-                    else:
-                        # FD 0A-18  (prefix ignored: the opcode runs unprefixed)
-                        pass
-                        ei_at = t
-                        if qt == t0:
-                            qt = t
-                        elif st[S.ENTRY_T] == t0:
-                            st[S.ENTRY_T] = t
-                else:
-                    if op == 0x19:
-                        # FD 19  ADD IY,DE
-                        pc = (pc + 1) & 0xFFFF
-                        r += 1
-                        v = iy
-                        nn = ((d << 8) | e)
-                        res = v + nn
-                        wz = (v + 1) & 0xFFFF
-                        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
-                        res = res & 0xFFFF
-                        iy = res
-                        qt = t
-                    else:
-                        # FD 1A-20  (prefix ignored: the opcode runs unprefixed)
-                        pass
-                        ei_at = t
-                        if qt == t0:
-                            qt = t
-                        elif st[S.ENTRY_T] == t0:
-                            st[S.ENTRY_T] = t
-            else:
-                # FD 21  LD IY,nn
-                pc = (pc + 1) & 0xFFFF
-                r += 1
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-                pc = (pc + 2) & 0xFFFF
-                iy = nn
-        else:
-            if op < 0x66:
-                if op < 0x37:
-                    if op < 0x24:
-                        if op == 0x22:
-                            # FD 22  LD (nn),IY
-                            pc = (pc + 1) & 0xFFFF
-                            r += 1
-                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-                            pc = (pc + 2) & 0xFFFF
-                            v = iy
-                            if nn >= rom_top:
-                                mem[nn] = v & 0xFF
-                            nn = (nn + 1) & 0xFFFF
-                            wz = nn
-                            if nn >= rom_top:
-                                mem[nn] = v >> 8
                         else:
-                            # FD 23  INC IY
-                            pc = (pc + 1) & 0xFFFF
-                            r += 1
-                            iy = (iy + 1) & 0xFFFF
-                    else:
-                        if op < 0x36:
-                            if op < 0x2b:
-                                if op < 0x2a:
-                                    if op < 0x27:
-                                        if op == 0x24:
-                                            # FD 24  INC IYH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = ((iy >> 8) + 1) & 0xFF
-                                            iy = (iy & 0xFF) | ((v) << 8)
-                                            f = (f & 0x01) | INC_F[v]
-                                            qt = t
-                                        else:
-                                            if op == 0x25:
-                                                # FD 25  DEC IYH
+                            # FD 1A-20  (prefix ignored: the opcode runs unprefixed)
+                            pass
+                            ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[S.ENTRY_T] == t0:
+                                st[S.ENTRY_T] = t
+                else:
+                    # FD 21  LD IY,nn
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                    pc = (pc + 2) & 0xFFFF
+                    iy = nn
+            else:
+                if op < 0x66:
+                    if op < 0x37:
+                        if op < 0x24:
+                            if op == 0x22:
+                                # FD 22  LD (nn),IY
+                                pc = (pc + 1) & 0xFFFF
+                                r += 1
+                                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                pc = (pc + 2) & 0xFFFF
+                                v = iy
+                                if nn >= rom_top:
+                                    mem[nn] = v & 0xFF
+                                nn = (nn + 1) & 0xFFFF
+                                wz = nn
+                                if nn >= rom_top:
+                                    mem[nn] = v >> 8
+                            else:
+                                # FD 23  INC IY
+                                pc = (pc + 1) & 0xFFFF
+                                r += 1
+                                iy = (iy + 1) & 0xFFFF
+                        else:
+                            if op < 0x36:
+                                if op < 0x2b:
+                                    if op < 0x2a:
+                                        if op < 0x27:
+                                            if op == 0x24:
+                                                # FD 24  INC IYH
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                v = ((iy >> 8) - 1) & 0xFF
+                                                v = ((iy >> 8) + 1) & 0xFF
                                                 iy = (iy & 0xFF) | ((v) << 8)
+                                                f = (f & 0x01) | INC_F[v]
+                                                qt = t
+                                            else:
+                                                if op == 0x25:
+                                                    # FD 25  DEC IYH
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    r += 1
+                                                    v = ((iy >> 8) - 1) & 0xFF
+                                                    iy = (iy & 0xFF) | ((v) << 8)
+                                                    f = (f & 0x01) | DEC_F[v]
+                                                    qt = t
+                                                else:
+                                                    # FD 26  LD IYH,n
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    r += 1
+                                                    n = I64(mem[pc])
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    iy = (iy & 0xFF) | ((n) << 8)
+                                        else:
+                                            if op < 0x29:
+                                                # FD 27-28  (prefix ignored: the opcode runs unprefixed)
+                                                pass
+                                                ei_at = t
+                                                if qt == t0:
+                                                    qt = t
+                                                elif st[S.ENTRY_T] == t0:
+                                                    st[S.ENTRY_T] = t
+                                            else:
+                                                # FD 29  ADD IY,IY
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = iy
+                                                nn = iy
+                                                res = v + nn
+                                                wz = (v + 1) & 0xFFFF
+                                                f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+                                                res = res & 0xFFFF
+                                                iy = res
+                                                qt = t
+                                    else:
+                                        # FD 2A  LD IY,(nn)
+                                        pc = (pc + 1) & 0xFFFF
+                                        r += 1
+                                        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                        pc = (pc + 2) & 0xFFFF
+                                        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                                        wz = (nn + 1) & 0xFFFF
+                                        iy = v
+                                else:
+                                    if op < 0x2f:
+                                        if op < 0x2d:
+                                            if op == 0x2b:
+                                                # FD 2B  DEC IY
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                iy = (iy - 1) & 0xFFFF
+                                            else:
+                                                # FD 2C  INC IYL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = ((iy & 0xFF) + 1) & 0xFF
+                                                iy = (iy & 0xFF00) | (v)
+                                                f = (f & 0x01) | INC_F[v]
+                                                qt = t
+                                        else:
+                                            if op == 0x2d:
+                                                # FD 2D  DEC IYL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = ((iy & 0xFF) - 1) & 0xFF
+                                                iy = (iy & 0xFF00) | (v)
                                                 f = (f & 0x01) | DEC_F[v]
                                                 qt = t
                                             else:
-                                                # FD 26  LD IYH,n
+                                                # FD 2E  LD IYL,n
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 n = I64(mem[pc])
                                                 pc = (pc + 1) & 0xFFFF
-                                                iy = (iy & 0xFF) | ((n) << 8)
+                                                iy = (iy & 0xFF00) | (n)
                                     else:
-                                        if op < 0x29:
-                                            # FD 27-28  (prefix ignored: the opcode runs unprefixed)
+                                        if op < 0x34:
+                                            # FD 2F-33  (prefix ignored: the opcode runs unprefixed)
                                             pass
                                             ei_at = t
                                             if qt == t0:
@@ -4191,160 +2963,127 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                             elif st[S.ENTRY_T] == t0:
                                                 st[S.ENTRY_T] = t
                                         else:
-                                            # FD 29  ADD IY,IY
+                                            if op == 0x34:
+                                                # FD 34  INC (IY+d)
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                pc = (pc + 1) & 0xFFFF
+                                                wz = ea
+                                                v = (I64(mem[ea]) + 1) & 0xFF
+                                                if ea >= rom_top:
+                                                    mem[ea] = v
+                                                f = (f & 0x01) | INC_F[v]
+                                                qt = t
+                                            else:
+                                                # FD 35  DEC (IY+d)
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                pc = (pc + 1) & 0xFFFF
+                                                wz = ea
+                                                v = (I64(mem[ea]) - 1) & 0xFF
+                                                if ea >= rom_top:
+                                                    mem[ea] = v
+                                                f = (f & 0x01) | DEC_F[v]
+                                                qt = t
+                            else:
+                                # FD 36  LD (IY+d),n
+                                pc = (pc + 1) & 0xFFFF
+                                r += 1
+                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                pc = (pc + 1) & 0xFFFF
+                                wz = ea
+                                n = I64(mem[pc])
+                                pc = (pc + 1) & 0xFFFF
+                                if ea >= rom_top:
+                                    mem[ea] = n
+                    else:
+                        if op < 0x56:
+                            if op < 0x4e:
+                                if op < 0x46:
+                                    if op < 0x3a:
+                                        if op < 0x39:
+                                            # FD 37-38  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
+                                        else:
+                                            # FD 39  ADD IY,SP
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
                                             v = iy
-                                            nn = iy
+                                            nn = sp
                                             res = v + nn
                                             wz = (v + 1) & 0xFFFF
                                             f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
                                             res = res & 0xFFFF
                                             iy = res
                                             qt = t
+                                    else:
+                                        if op < 0x44:
+                                            # FD 3A-43  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
+                                        else:
+                                            if op == 0x44:
+                                                # FD 44  LD B,IYH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                b = (iy >> 8)
+                                            else:
+                                                # FD 45  LD B,IYL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                b = (iy & 0xFF)
                                 else:
-                                    # FD 2A  LD IY,(nn)
-                                    pc = (pc + 1) & 0xFFFF
-                                    r += 1
-                                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-                                    pc = (pc + 2) & 0xFFFF
-                                    v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
-                                    wz = (nn + 1) & 0xFFFF
-                                    iy = v
-                            else:
-                                if op < 0x2f:
-                                    if op < 0x2d:
-                                        if op == 0x2b:
-                                            # FD 2B  DEC IY
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            iy = (iy - 1) & 0xFFFF
-                                        else:
-                                            # FD 2C  INC IYL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = ((iy & 0xFF) + 1) & 0xFF
-                                            iy = (iy & 0xFF00) | (v)
-                                            f = (f & 0x01) | INC_F[v]
-                                            qt = t
-                                    else:
-                                        if op == 0x2d:
-                                            # FD 2D  DEC IYL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = ((iy & 0xFF) - 1) & 0xFF
-                                            iy = (iy & 0xFF00) | (v)
-                                            f = (f & 0x01) | DEC_F[v]
-                                            qt = t
-                                        else:
-                                            # FD 2E  LD IYL,n
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            n = I64(mem[pc])
-                                            pc = (pc + 1) & 0xFFFF
-                                            iy = (iy & 0xFF00) | (n)
-                                else:
-                                    if op < 0x34:
-                                        # FD 2F-33  (prefix ignored: the opcode runs unprefixed)
-                                        pass
-                                        ei_at = t
-                                        if qt == t0:
-                                            qt = t
-                                        elif st[S.ENTRY_T] == t0:
-                                            st[S.ENTRY_T] = t
-                                    else:
-                                        if op == 0x34:
-                                            # FD 34  INC (IY+d)
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                            pc = (pc + 1) & 0xFFFF
-                                            wz = ea
-                                            v = (I64(mem[ea]) + 1) & 0xFF
-                                            if ea >= rom_top:
-                                                mem[ea] = v
-                                            f = (f & 0x01) | INC_F[v]
-                                            qt = t
-                                        else:
-                                            # FD 35  DEC (IY+d)
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                            pc = (pc + 1) & 0xFFFF
-                                            wz = ea
-                                            v = (I64(mem[ea]) - 1) & 0xFF
-                                            if ea >= rom_top:
-                                                mem[ea] = v
-                                            f = (f & 0x01) | DEC_F[v]
-                                            qt = t
-                        else:
-                            # FD 36  LD (IY+d),n
-                            pc = (pc + 1) & 0xFFFF
-                            r += 1
-                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                            pc = (pc + 1) & 0xFFFF
-                            wz = ea
-                            n = I64(mem[pc])
-                            pc = (pc + 1) & 0xFFFF
-                            if ea >= rom_top:
-                                mem[ea] = n
-                else:
-                    if op < 0x56:
-                        if op < 0x4e:
-                            if op < 0x46:
-                                if op < 0x3a:
-                                    if op < 0x39:
-                                        # FD 37-38  (prefix ignored: the opcode runs unprefixed)
-                                        pass
-                                        ei_at = t
-                                        if qt == t0:
-                                            qt = t
-                                        elif st[S.ENTRY_T] == t0:
-                                            st[S.ENTRY_T] = t
-                                    else:
-                                        # FD 39  ADD IY,SP
+                                    if op == 0x46:
+                                        # FD 46  LD B,(IY+d)
                                         pc = (pc + 1) & 0xFFFF
                                         r += 1
-                                        v = iy
-                                        nn = sp
-                                        res = v + nn
-                                        wz = (v + 1) & 0xFFFF
-                                        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
-                                        res = res & 0xFFFF
-                                        iy = res
-                                        qt = t
-                                else:
-                                    if op < 0x44:
-                                        # FD 3A-43  (prefix ignored: the opcode runs unprefixed)
-                                        pass
-                                        ei_at = t
-                                        if qt == t0:
-                                            qt = t
-                                        elif st[S.ENTRY_T] == t0:
-                                            st[S.ENTRY_T] = t
+                                        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                        pc = (pc + 1) & 0xFFFF
+                                        wz = ea
+                                        b = I64(mem[ea])
                                     else:
-                                        if op == 0x44:
-                                            # FD 44  LD B,IYH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            b = (iy >> 8)
+                                        if op < 0x4c:
+                                            # FD 47-4B  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
                                         else:
-                                            # FD 45  LD B,IYL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            b = (iy & 0xFF)
+                                            if op == 0x4c:
+                                                # FD 4C  LD C,IYH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                c = (iy >> 8)
+                                            else:
+                                                # FD 4D  LD C,IYL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                c = (iy & 0xFF)
                             else:
-                                if op == 0x46:
-                                    # FD 46  LD B,(IY+d)
+                                if op == 0x4e:
+                                    # FD 4E  LD C,(IY+d)
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
                                     ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
                                     pc = (pc + 1) & 0xFFFF
                                     wz = ea
-                                    b = I64(mem[ea])
+                                    c = I64(mem[ea])
                                 else:
-                                    if op < 0x4c:
-                                        # FD 47-4B  (prefix ignored: the opcode runs unprefixed)
+                                    if op < 0x54:
+                                        # FD 4F-53  (prefix ignored: the opcode runs unprefixed)
                                         pass
                                         ei_at = t
                                         if qt == t0:
@@ -4352,427 +3091,317 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                         elif st[S.ENTRY_T] == t0:
                                             st[S.ENTRY_T] = t
                                     else:
-                                        if op == 0x4c:
-                                            # FD 4C  LD C,IYH
+                                        if op == 0x54:
+                                            # FD 54  LD D,IYH
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            c = (iy >> 8)
+                                            d = (iy >> 8)
                                         else:
-                                            # FD 4D  LD C,IYL
+                                            # FD 55  LD D,IYL
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            c = (iy & 0xFF)
+                                            d = (iy & 0xFF)
                         else:
-                            if op == 0x4e:
-                                # FD 4E  LD C,(IY+d)
-                                pc = (pc + 1) & 0xFFFF
-                                r += 1
-                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                pc = (pc + 1) & 0xFFFF
-                                wz = ea
-                                c = I64(mem[ea])
-                            else:
-                                if op < 0x54:
-                                    # FD 4F-53  (prefix ignored: the opcode runs unprefixed)
-                                    pass
-                                    ei_at = t
-                                    if qt == t0:
-                                        qt = t
-                                    elif st[S.ENTRY_T] == t0:
-                                        st[S.ENTRY_T] = t
-                                else:
-                                    if op == 0x54:
-                                        # FD 54  LD D,IYH
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        d = (iy >> 8)
-                                    else:
-                                        # FD 55  LD D,IYL
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        d = (iy & 0xFF)
-                    else:
-                        if op < 0x5e:
-                            if op == 0x56:
-                                # FD 56  LD D,(IY+d)
-                                pc = (pc + 1) & 0xFFFF
-                                r += 1
-                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                pc = (pc + 1) & 0xFFFF
-                                wz = ea
-                                d = I64(mem[ea])
-                            else:
-                                if op < 0x5c:
-                                    # FD 57-5B  (prefix ignored: the opcode runs unprefixed)
-                                    pass
-                                    ei_at = t
-                                    if qt == t0:
-                                        qt = t
-                                    elif st[S.ENTRY_T] == t0:
-                                        st[S.ENTRY_T] = t
-                                else:
-                                    if op == 0x5c:
-                                        # FD 5C  LD E,IYH
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        e = (iy >> 8)
-                                    else:
-                                        # FD 5D  LD E,IYL
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        e = (iy & 0xFF)
-                        else:
-                            if op == 0x5e:
-                                # FD 5E  LD E,(IY+d)
-                                pc = (pc + 1) & 0xFFFF
-                                r += 1
-                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                pc = (pc + 1) & 0xFFFF
-                                wz = ea
-                                e = I64(mem[ea])
-                            else:
-                                if op < 0x62:
-                                    if op == 0x5f:
-                                        # FD 5F  (prefix ignored: the opcode runs unprefixed)
-                                        pass
-                                        ei_at = t
-                                        if qt == t0:
-                                            qt = t
-                                        elif st[S.ENTRY_T] == t0:
-                                            st[S.ENTRY_T] = t
-                                    else:
-                                        if op == 0x60:
-                                            # FD 60  LD IYH,B
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            iy = (iy & 0xFF) | ((b) << 8)
-                                        else:
-                                            # FD 61  LD IYH,C
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            iy = (iy & 0xFF) | ((c) << 8)
-                                else:
-                                    if op < 0x64:
-                                        if op == 0x62:
-                                            # FD 62  LD IYH,D
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            iy = (iy & 0xFF) | ((d) << 8)
-                                        else:
-                                            # FD 63  LD IYH,E
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            iy = (iy & 0xFF) | ((e) << 8)
-                                    else:
-                                        if op == 0x64:
-                                            # FD 64  LD IYH,IYH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                        else:
-                                            # FD 65  LD IYH,IYL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            iy = (iy & 0xFF) | (((iy & 0xFF)) << 8)
-            else:
-                if op < 0x75:
-                    if op < 0x6e:
-                        if op == 0x66:
-                            # FD 66  LD H,(IY+d)
-                            pc = (pc + 1) & 0xFFFF
-                            r += 1
-                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                            pc = (pc + 1) & 0xFFFF
-                            wz = ea
-                            h = I64(mem[ea])
-                        else:
-                            if op < 0x6a:
-                                if op == 0x67:
-                                    # FD 67  LD IYH,A
+                            if op < 0x5e:
+                                if op == 0x56:
+                                    # FD 56  LD D,(IY+d)
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
-                                    iy = (iy & 0xFF) | ((a) << 8)
+                                    ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    pc = (pc + 1) & 0xFFFF
+                                    wz = ea
+                                    d = I64(mem[ea])
                                 else:
-                                    if op == 0x68:
-                                        # FD 68  LD IYL,B
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        iy = (iy & 0xFF00) | (b)
+                                    if op < 0x5c:
+                                        # FD 57-5B  (prefix ignored: the opcode runs unprefixed)
+                                        pass
+                                        ei_at = t
+                                        if qt == t0:
+                                            qt = t
+                                        elif st[S.ENTRY_T] == t0:
+                                            st[S.ENTRY_T] = t
                                     else:
-                                        # FD 69  LD IYL,C
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        iy = (iy & 0xFF00) | (c)
-                            else:
-                                if op < 0x6c:
-                                    if op == 0x6a:
-                                        # FD 6A  LD IYL,D
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        iy = (iy & 0xFF00) | (d)
-                                    else:
-                                        # FD 6B  LD IYL,E
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        iy = (iy & 0xFF00) | (e)
-                                else:
-                                    if op == 0x6c:
-                                        # FD 6C  LD IYL,IYH
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        iy = (iy & 0xFF00) | ((iy >> 8))
-                                    else:
-                                        # FD 6D  LD IYL,IYL
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                    else:
-                        if op == 0x6e:
-                            # FD 6E  LD L,(IY+d)
-                            pc = (pc + 1) & 0xFFFF
-                            r += 1
-                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                            pc = (pc + 1) & 0xFFFF
-                            wz = ea
-                            l = I64(mem[ea])
-                        else:
-                            if op < 0x74:
-                                if op < 0x71:
-                                    if op == 0x6f:
-                                        # FD 6F  LD IYL,A
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        iy = (iy & 0xFF00) | (a)
-                                    else:
-                                        # FD 70  LD (IY+d),B
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                        pc = (pc + 1) & 0xFFFF
-                                        wz = ea
-                                        if ea >= rom_top:
-                                            mem[ea] = b
-                                else:
-                                    if op == 0x71:
-                                        # FD 71  LD (IY+d),C
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                        pc = (pc + 1) & 0xFFFF
-                                        wz = ea
-                                        if ea >= rom_top:
-                                            mem[ea] = c
-                                    else:
-                                        if op == 0x72:
-                                            # FD 72  LD (IY+d),D
+                                        if op == 0x5c:
+                                            # FD 5C  LD E,IYH
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                            pc = (pc + 1) & 0xFFFF
-                                            wz = ea
-                                            if ea >= rom_top:
-                                                mem[ea] = d
+                                            e = (iy >> 8)
                                         else:
-                                            # FD 73  LD (IY+d),E
+                                            # FD 5D  LD E,IYL
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                            pc = (pc + 1) & 0xFFFF
-                                            wz = ea
-                                            if ea >= rom_top:
-                                                mem[ea] = e
+                                            e = (iy & 0xFF)
                             else:
-                                # FD 74  LD (IY+d),H
+                                if op == 0x5e:
+                                    # FD 5E  LD E,(IY+d)
+                                    pc = (pc + 1) & 0xFFFF
+                                    r += 1
+                                    ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    pc = (pc + 1) & 0xFFFF
+                                    wz = ea
+                                    e = I64(mem[ea])
+                                else:
+                                    if op < 0x62:
+                                        if op == 0x5f:
+                                            # FD 5F  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
+                                        else:
+                                            if op == 0x60:
+                                                # FD 60  LD IYH,B
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                iy = (iy & 0xFF) | ((b) << 8)
+                                            else:
+                                                # FD 61  LD IYH,C
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                iy = (iy & 0xFF) | ((c) << 8)
+                                    else:
+                                        if op < 0x64:
+                                            if op == 0x62:
+                                                # FD 62  LD IYH,D
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                iy = (iy & 0xFF) | ((d) << 8)
+                                            else:
+                                                # FD 63  LD IYH,E
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                iy = (iy & 0xFF) | ((e) << 8)
+                                        else:
+                                            if op == 0x64:
+                                                # FD 64  LD IYH,IYH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                            else:
+                                                # FD 65  LD IYH,IYL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                iy = (iy & 0xFF) | (((iy & 0xFF)) << 8)
+                else:
+                    if op < 0x75:
+                        if op < 0x6e:
+                            if op == 0x66:
+                                # FD 66  LD H,(IY+d)
                                 pc = (pc + 1) & 0xFFFF
                                 r += 1
                                 ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
                                 pc = (pc + 1) & 0xFFFF
                                 wz = ea
-                                if ea >= rom_top:
-                                    mem[ea] = h
-                else:
-                    if op == 0x75:
-                        # FD 75  LD (IY+d),L
+                                h = I64(mem[ea])
+                            else:
+                                if op < 0x6a:
+                                    if op == 0x67:
+                                        # FD 67  LD IYH,A
+                                        pc = (pc + 1) & 0xFFFF
+                                        r += 1
+                                        iy = (iy & 0xFF) | ((a) << 8)
+                                    else:
+                                        if op == 0x68:
+                                            # FD 68  LD IYL,B
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            iy = (iy & 0xFF00) | (b)
+                                        else:
+                                            # FD 69  LD IYL,C
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            iy = (iy & 0xFF00) | (c)
+                                else:
+                                    if op < 0x6c:
+                                        if op == 0x6a:
+                                            # FD 6A  LD IYL,D
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            iy = (iy & 0xFF00) | (d)
+                                        else:
+                                            # FD 6B  LD IYL,E
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            iy = (iy & 0xFF00) | (e)
+                                    else:
+                                        if op == 0x6c:
+                                            # FD 6C  LD IYL,IYH
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            iy = (iy & 0xFF00) | ((iy >> 8))
+                                        else:
+                                            # FD 6D  LD IYL,IYL
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                        else:
+                            if op == 0x6e:
+                                # FD 6E  LD L,(IY+d)
+                                pc = (pc + 1) & 0xFFFF
+                                r += 1
+                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                pc = (pc + 1) & 0xFFFF
+                                wz = ea
+                                l = I64(mem[ea])
+                            else:
+                                if op < 0x74:
+                                    if op < 0x71:
+                                        if op == 0x6f:
+                                            # FD 6F  LD IYL,A
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            iy = (iy & 0xFF00) | (a)
+                                        else:
+                                            # FD 70  LD (IY+d),B
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            if ea >= rom_top:
+                                                mem[ea] = b
+                                    else:
+                                        if op == 0x71:
+                                            # FD 71  LD (IY+d),C
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            if ea >= rom_top:
+                                                mem[ea] = c
+                                        else:
+                                            if op == 0x72:
+                                                # FD 72  LD (IY+d),D
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                pc = (pc + 1) & 0xFFFF
+                                                wz = ea
+                                                if ea >= rom_top:
+                                                    mem[ea] = d
+                                            else:
+                                                # FD 73  LD (IY+d),E
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                pc = (pc + 1) & 0xFFFF
+                                                wz = ea
+                                                if ea >= rom_top:
+                                                    mem[ea] = e
+                                else:
+                                    # FD 74  LD (IY+d),H
+                                    pc = (pc + 1) & 0xFFFF
+                                    r += 1
+                                    ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    pc = (pc + 1) & 0xFFFF
+                                    wz = ea
+                                    if ea >= rom_top:
+                                        mem[ea] = h
+                    else:
+                        if op == 0x75:
+                            # FD 75  LD (IY+d),L
+                            pc = (pc + 1) & 0xFFFF
+                            r += 1
+                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                            pc = (pc + 1) & 0xFFFF
+                            wz = ea
+                            if ea >= rom_top:
+                                mem[ea] = l
+                        else:
+                            if op < 0x78:
+                                if op == 0x76:
+                                    # FD 76  (prefix ignored: the opcode runs unprefixed)
+                                    pass
+                                    ei_at = t
+                                    if qt == t0:
+                                        qt = t
+                                    elif st[S.ENTRY_T] == t0:
+                                        st[S.ENTRY_T] = t
+                                else:
+                                    # FD 77  LD (IY+d),A
+                                    pc = (pc + 1) & 0xFFFF
+                                    r += 1
+                                    ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    pc = (pc + 1) & 0xFFFF
+                                    wz = ea
+                                    if ea >= rom_top:
+                                        mem[ea] = a
+                            else:
+                                if op < 0x7c:
+                                    # FD 78-7B  (prefix ignored: the opcode runs unprefixed)
+                                    pass
+                                    ei_at = t
+                                    if qt == t0:
+                                        qt = t
+                                    elif st[S.ENTRY_T] == t0:
+                                        st[S.ENTRY_T] = t
+                                else:
+                                    if op == 0x7c:
+                                        # FD 7C  LD A,IYH
+                                        pc = (pc + 1) & 0xFFFF
+                                        r += 1
+                                        a = (iy >> 8)
+                                    else:
+                                        # FD 7D  LD A,IYL
+                                        pc = (pc + 1) & 0xFFFF
+                                        r += 1
+                                        a = (iy & 0xFF)
+        else:
+            if op < 0xe1:
+                if op < 0xbe:
+                    if op == 0x7e:
+                        # FD 7E  LD A,(IY+d)
                         pc = (pc + 1) & 0xFFFF
                         r += 1
                         ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
                         pc = (pc + 1) & 0xFFFF
                         wz = ea
-                        if ea >= rom_top:
-                            mem[ea] = l
+                        a = I64(mem[ea])
                     else:
-                        if op < 0x78:
-                            if op == 0x76:
-                                # FD 76  (prefix ignored: the opcode runs unprefixed)
-                                pass
-                                ei_at = t
-                                if qt == t0:
-                                    qt = t
-                                elif st[S.ENTRY_T] == t0:
-                                    st[S.ENTRY_T] = t
-                            else:
-                                # FD 77  LD (IY+d),A
-                                pc = (pc + 1) & 0xFFFF
-                                r += 1
-                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                pc = (pc + 1) & 0xFFFF
-                                wz = ea
-                                if ea >= rom_top:
-                                    mem[ea] = a
-                        else:
-                            if op < 0x7c:
-                                # FD 78-7B  (prefix ignored: the opcode runs unprefixed)
-                                pass
-                                ei_at = t
-                                if qt == t0:
-                                    qt = t
-                                elif st[S.ENTRY_T] == t0:
-                                    st[S.ENTRY_T] = t
-                            else:
-                                if op == 0x7c:
-                                    # FD 7C  LD A,IYH
-                                    pc = (pc + 1) & 0xFFFF
-                                    r += 1
-                                    a = (iy >> 8)
-                                else:
-                                    # FD 7D  LD A,IYL
-                                    pc = (pc + 1) & 0xFFFF
-                                    r += 1
-                                    a = (iy & 0xFF)
-    else:
-        if op < 0xe1:
-            if op < 0xbe:
-                if op == 0x7e:
-                    # FD 7E  LD A,(IY+d)
-                    pc = (pc + 1) & 0xFFFF
-                    r += 1
-                    ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                    pc = (pc + 1) & 0xFFFF
-                    wz = ea
-                    a = I64(mem[ea])
-                else:
-                    if op < 0xa6:
-                        if op < 0x8f:
-                            if op < 0x87:
-                                if op < 0x84:
-                                    # FD 7F-83  (prefix ignored: the opcode runs unprefixed)
-                                    pass
-                                    ei_at = t
-                                    if qt == t0:
-                                        qt = t
-                                    elif st[S.ENTRY_T] == t0:
-                                        st[S.ENTRY_T] = t
-                                else:
-                                    if op < 0x86:
-                                        if op == 0x84:
-                                            # FD 84  ADD A,IYH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = (iy >> 8)
-                                            f = ADC_F[(a << 8) | v]
-                                            a = (a + v) & 0xFF
+                        if op < 0xa6:
+                            if op < 0x8f:
+                                if op < 0x87:
+                                    if op < 0x84:
+                                        # FD 7F-83  (prefix ignored: the opcode runs unprefixed)
+                                        pass
+                                        ei_at = t
+                                        if qt == t0:
                                             qt = t
-                                        else:
-                                            # FD 85  ADD A,IYL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = (iy & 0xFF)
-                                            f = ADC_F[(a << 8) | v]
-                                            a = (a + v) & 0xFF
-                                            qt = t
+                                        elif st[S.ENTRY_T] == t0:
+                                            st[S.ENTRY_T] = t
                                     else:
-                                        # FD 86  ADD A,(IY+d)
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                        pc = (pc + 1) & 0xFFFF
-                                        wz = ea
-                                        v = I64(mem[ea])
-                                        f = ADC_F[(a << 8) | v]
-                                        a = (a + v) & 0xFF
-                                        qt = t
-                            else:
-                                if op < 0x8c:
-                                    # FD 87-8B  (prefix ignored: the opcode runs unprefixed)
-                                    pass
-                                    ei_at = t
-                                    if qt == t0:
-                                        qt = t
-                                    elif st[S.ENTRY_T] == t0:
-                                        st[S.ENTRY_T] = t
-                                else:
-                                    if op == 0x8c:
-                                        # FD 8C  ADC A,IYH
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        v = (iy >> 8)
-                                        cy = f & 1
-                                        f = ADC_F[(cy << 16) | (a << 8) | v]
-                                        a = (a + v + cy) & 0xFF
-                                        qt = t
-                                    else:
-                                        if op == 0x8d:
-                                            # FD 8D  ADC A,IYL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = (iy & 0xFF)
-                                            cy = f & 1
-                                            f = ADC_F[(cy << 16) | (a << 8) | v]
-                                            a = (a + v + cy) & 0xFF
-                                            qt = t
+                                        if op < 0x86:
+                                            if op == 0x84:
+                                                # FD 84  ADD A,IYH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = (iy >> 8)
+                                                f = ADC_F[(a << 8) | v]
+                                                a = (a + v) & 0xFF
+                                                qt = t
+                                            else:
+                                                # FD 85  ADD A,IYL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = (iy & 0xFF)
+                                                f = ADC_F[(a << 8) | v]
+                                                a = (a + v) & 0xFF
+                                                qt = t
                                         else:
-                                            # FD 8E  ADC A,(IY+d)
+                                            # FD 86  ADD A,(IY+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
                                             ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
                                             v = I64(mem[ea])
-                                            cy = f & 1
-                                            f = ADC_F[(cy << 16) | (a << 8) | v]
-                                            a = (a + v + cy) & 0xFF
+                                            f = ADC_F[(a << 8) | v]
+                                            a = (a + v) & 0xFF
                                             qt = t
-                        else:
-                            if op < 0x97:
-                                if op < 0x94:
-                                    # FD 8F-93  (prefix ignored: the opcode runs unprefixed)
-                                    pass
-                                    ei_at = t
-                                    if qt == t0:
-                                        qt = t
-                                    elif st[S.ENTRY_T] == t0:
-                                        st[S.ENTRY_T] = t
                                 else:
-                                    if op < 0x96:
-                                        if op == 0x94:
-                                            # FD 94  SUB IYH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = (iy >> 8)
-                                            f = SBC_F[(a << 8) | v]
-                                            a = (a - v) & 0xFF
-                                            qt = t
-                                        else:
-                                            # FD 95  SUB IYL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            v = (iy & 0xFF)
-                                            f = SBC_F[(a << 8) | v]
-                                            a = (a - v) & 0xFF
-                                            qt = t
-                                    else:
-                                        # FD 96  SUB (IY+d)
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                        pc = (pc + 1) & 0xFFFF
-                                        wz = ea
-                                        v = I64(mem[ea])
-                                        f = SBC_F[(a << 8) | v]
-                                        a = (a - v) & 0xFF
-                                        qt = t
-                            else:
-                                if op < 0x9f:
-                                    if op < 0x9c:
-                                        # FD 97-9B  (prefix ignored: the opcode runs unprefixed)
+                                    if op < 0x8c:
+                                        # FD 87-8B  (prefix ignored: the opcode runs unprefixed)
                                         pass
                                         ei_at = t
                                         if qt == t0:
@@ -4780,27 +3409,27 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                         elif st[S.ENTRY_T] == t0:
                                             st[S.ENTRY_T] = t
                                     else:
-                                        if op == 0x9c:
-                                            # FD 9C  SBC A,IYH
+                                        if op == 0x8c:
+                                            # FD 8C  ADC A,IYH
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
                                             v = (iy >> 8)
                                             cy = f & 1
-                                            f = SBC_F[(cy << 16) | (a << 8) | v]
-                                            a = (a - v - cy) & 0xFF
+                                            f = ADC_F[(cy << 16) | (a << 8) | v]
+                                            a = (a + v + cy) & 0xFF
                                             qt = t
                                         else:
-                                            if op == 0x9d:
-                                                # FD 9D  SBC A,IYL
+                                            if op == 0x8d:
+                                                # FD 8D  ADC A,IYL
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 v = (iy & 0xFF)
                                                 cy = f & 1
-                                                f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                a = (a - v - cy) & 0xFF
+                                                f = ADC_F[(cy << 16) | (a << 8) | v]
+                                                a = (a + v + cy) & 0xFF
                                                 qt = t
                                             else:
-                                                # FD 9E  SBC A,(IY+d)
+                                                # FD 8E  ADC A,(IY+d)
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
@@ -4808,12 +3437,13 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                                 wz = ea
                                                 v = I64(mem[ea])
                                                 cy = f & 1
-                                                f = SBC_F[(cy << 16) | (a << 8) | v]
-                                                a = (a - v - cy) & 0xFF
+                                                f = ADC_F[(cy << 16) | (a << 8) | v]
+                                                a = (a + v + cy) & 0xFF
                                                 qt = t
-                                else:
-                                    if op < 0xa4:
-                                        # FD 9F-A3  (prefix ignored: the opcode runs unprefixed)
+                            else:
+                                if op < 0x97:
+                                    if op < 0x94:
+                                        # FD 8F-93  (prefix ignored: the opcode runs unprefixed)
                                         pass
                                         ei_at = t
                                         if qt == t0:
@@ -4821,35 +3451,361 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                         elif st[S.ENTRY_T] == t0:
                                             st[S.ENTRY_T] = t
                                     else:
-                                        if op == 0xa4:
-                                            # FD A4  AND IYH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            a = a & (iy >> 8)
-                                            f = SZ53P[a] | 0x10
-                                            qt = t
+                                        if op < 0x96:
+                                            if op == 0x94:
+                                                # FD 94  SUB IYH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = (iy >> 8)
+                                                f = SBC_F[(a << 8) | v]
+                                                a = (a - v) & 0xFF
+                                                qt = t
+                                            else:
+                                                # FD 95  SUB IYL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = (iy & 0xFF)
+                                                f = SBC_F[(a << 8) | v]
+                                                a = (a - v) & 0xFF
+                                                qt = t
                                         else:
-                                            # FD A5  AND IYL
+                                            # FD 96  SUB (IY+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            a = a & (iy & 0xFF)
-                                            f = SZ53P[a] | 0x10
+                                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            v = I64(mem[ea])
+                                            f = SBC_F[(a << 8) | v]
+                                            a = (a - v) & 0xFF
                                             qt = t
-                    else:
-                        if op == 0xa6:
-                            # FD A6  AND (IY+d)
+                                else:
+                                    if op < 0x9f:
+                                        if op < 0x9c:
+                                            # FD 97-9B  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
+                                        else:
+                                            if op == 0x9c:
+                                                # FD 9C  SBC A,IYH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                v = (iy >> 8)
+                                                cy = f & 1
+                                                f = SBC_F[(cy << 16) | (a << 8) | v]
+                                                a = (a - v - cy) & 0xFF
+                                                qt = t
+                                            else:
+                                                if op == 0x9d:
+                                                    # FD 9D  SBC A,IYL
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    r += 1
+                                                    v = (iy & 0xFF)
+                                                    cy = f & 1
+                                                    f = SBC_F[(cy << 16) | (a << 8) | v]
+                                                    a = (a - v - cy) & 0xFF
+                                                    qt = t
+                                                else:
+                                                    # FD 9E  SBC A,(IY+d)
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    r += 1
+                                                    ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    wz = ea
+                                                    v = I64(mem[ea])
+                                                    cy = f & 1
+                                                    f = SBC_F[(cy << 16) | (a << 8) | v]
+                                                    a = (a - v - cy) & 0xFF
+                                                    qt = t
+                                    else:
+                                        if op < 0xa4:
+                                            # FD 9F-A3  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
+                                        else:
+                                            if op == 0xa4:
+                                                # FD A4  AND IYH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                a = a & (iy >> 8)
+                                                f = SZ53P[a] | 0x10
+                                                qt = t
+                                            else:
+                                                # FD A5  AND IYL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                a = a & (iy & 0xFF)
+                                                f = SZ53P[a] | 0x10
+                                                qt = t
+                        else:
+                            if op == 0xa6:
+                                # FD A6  AND (IY+d)
+                                pc = (pc + 1) & 0xFFFF
+                                r += 1
+                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                pc = (pc + 1) & 0xFFFF
+                                wz = ea
+                                a = a & I64(mem[ea])
+                                f = SZ53P[a] | 0x10
+                                qt = t
+                            else:
+                                if op < 0xb4:
+                                    if op < 0xac:
+                                        # FD A7-AB  (prefix ignored: the opcode runs unprefixed)
+                                        pass
+                                        ei_at = t
+                                        if qt == t0:
+                                            qt = t
+                                        elif st[S.ENTRY_T] == t0:
+                                            st[S.ENTRY_T] = t
+                                    else:
+                                        if op < 0xaf:
+                                            if op == 0xac:
+                                                # FD AC  XOR IYH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                a = a ^ (iy >> 8)
+                                                f = SZ53P[a]
+                                                qt = t
+                                            else:
+                                                if op == 0xad:
+                                                    # FD AD  XOR IYL
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    r += 1
+                                                    a = a ^ (iy & 0xFF)
+                                                    f = SZ53P[a]
+                                                    qt = t
+                                                else:
+                                                    # FD AE  XOR (IY+d)
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    r += 1
+                                                    ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                    pc = (pc + 1) & 0xFFFF
+                                                    wz = ea
+                                                    a = a ^ I64(mem[ea])
+                                                    f = SZ53P[a]
+                                                    qt = t
+                                        else:
+                                            # FD AF-B3  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
+                                else:
+                                    if op < 0xb7:
+                                        if op < 0xb6:
+                                            if op == 0xb4:
+                                                # FD B4  OR IYH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                a = a | (iy >> 8)
+                                                f = SZ53P[a]
+                                                qt = t
+                                            else:
+                                                # FD B5  OR IYL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                a = a | (iy & 0xFF)
+                                                f = SZ53P[a]
+                                                qt = t
+                                        else:
+                                            # FD B6  OR (IY+d)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            a = a | I64(mem[ea])
+                                            f = SZ53P[a]
+                                            qt = t
+                                    else:
+                                        if op < 0xbc:
+                                            # FD B7-BB  (prefix ignored: the opcode runs unprefixed)
+                                            pass
+                                            ei_at = t
+                                            if qt == t0:
+                                                qt = t
+                                            elif st[S.ENTRY_T] == t0:
+                                                st[S.ENTRY_T] = t
+                                        else:
+                                            if op == 0xbc:
+                                                # FD BC  CP IYH
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                f = CP_F[(a << 8) | (iy >> 8)]
+                                                qt = t
+                                            else:
+                                                # FD BD  CP IYL
+                                                pc = (pc + 1) & 0xFFFF
+                                                r += 1
+                                                f = CP_F[(a << 8) | (iy & 0xFF)]
+                                                qt = t
+                else:
+                    if op < 0xcb:
+                        if op == 0xbe:
+                            # FD BE  CP (IY+d)
                             pc = (pc + 1) & 0xFFFF
                             r += 1
                             ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
                             pc = (pc + 1) & 0xFFFF
                             wz = ea
-                            a = a & I64(mem[ea])
-                            f = SZ53P[a] | 0x10
+                            f = CP_F[(a << 8) | I64(mem[ea])]
                             qt = t
                         else:
-                            if op < 0xb4:
-                                if op < 0xac:
-                                    # FD A7-AB  (prefix ignored: the opcode runs unprefixed)
+                            # FD BF-CA  (prefix ignored: the opcode runs unprefixed)
+                            pass
+                            ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[S.ENTRY_T] == t0:
+                                st[S.ENTRY_T] = t
+                    else:
+                        if op == 0xcb:
+                            # FD CB  FDCB d op: the indexed rotates, BIT, RES, SET
+                            pc = (pc + 1) & 0xFFFF
+                            r += 1
+                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                            wz = ea
+                            op = I64(mem[(pc + 1) & 0xFFFF])
+                            pc = (pc + 2) & 0xFFFF
+                            v = I64(mem[ea])
+                            y = (op >> 3) & 7
+                            if op < 0x40:
+                                if y == 0:
+                                    cy = v >> 7
+                                    v = ((v << 1) | cy) & 0xFF
+                                    f = SZ53P[v] | cy
+                                elif y == 1:
+                                    cy = v & 1
+                                    v = (v >> 1) | (cy << 7)
+                                    f = SZ53P[v] | cy
+                                elif y == 2:
+                                    cy = v >> 7
+                                    v = ((v << 1) | (f & 1)) & 0xFF
+                                    f = SZ53P[v] | cy
+                                elif y == 3:
+                                    cy = v & 1
+                                    v = (v >> 1) | ((f & 1) << 7)
+                                    f = SZ53P[v] | cy
+                                elif y == 4:
+                                    cy = v >> 7
+                                    v = (v << 1) & 0xFF
+                                    f = SZ53P[v] | cy
+                                elif y == 5:
+                                    cy = v & 1
+                                    v = (v >> 1) | (v & 0x80)
+                                    f = SZ53P[v] | cy
+                                elif y == 6:
+                                    cy = v >> 7
+                                    v = ((v << 1) | 1) & 0xFF
+                                    f = SZ53P[v] | cy
+                                else:
+                                    cy = v & 1
+                                    v = v >> 1
+                                    f = SZ53P[v] | cy
+                            elif op < 0x80:
+                                f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
+                                pass
+                                qt = t
+                            elif op < 0xC0:
+                                v = v & (0xFF ^ (1 << y))
+                            else:
+                                v = v | (1 << y)
+                            if op < 0x40 or op >= 0x80:
+                                if ea >= rom_top:
+                                    mem[ea] = v
+                                pass
+                                if op < 0x40:
+                                    qt = t
+                                z = op & 7
+                                if z == 0:
+                                    b = v
+                                elif z == 1:
+                                    c = v
+                                elif z == 2:
+                                    d = v
+                                elif z == 3:
+                                    e = v
+                                elif z == 4:
+                                    h = v
+                                elif z == 5:
+                                    l = v
+                                elif z == 7:
+                                    a = v
+                        else:
+                            # FD CC-E0  (prefix ignored: the opcode runs unprefixed)
+                            pass
+                            ei_at = t
+                            if qt == t0:
+                                qt = t
+                            elif st[S.ENTRY_T] == t0:
+                                st[S.ENTRY_T] = t
+            else:
+                if op == 0xe1:
+                    # FD E1  POP IY
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    sp = (sp + 2) & 0xFFFF
+                    iy = nn
+                else:
+                    if op < 0xe6:
+                        if op < 0xe5:
+                            if op == 0xe2:
+                                # FD E2  (prefix ignored: the opcode runs unprefixed)
+                                pass
+                                ei_at = t
+                                if qt == t0:
+                                    qt = t
+                                elif st[S.ENTRY_T] == t0:
+                                    st[S.ENTRY_T] = t
+                            else:
+                                if op == 0xe3:
+                                    # FD E3  EX (SP),IY
+                                    pc = (pc + 1) & 0xFFFF
+                                    r += 1
+                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                    v = iy
+                                    ea = (sp + 1) & 0xFFFF
+                                    if ea >= rom_top:
+                                        mem[ea] = v >> 8
+                                    if sp >= rom_top:
+                                        mem[sp] = v & 0xFF
+                                    iy = nn
+                                    wz = nn
+                                else:
+                                    # FD E4  (prefix ignored: the opcode runs unprefixed)
+                                    pass
+                                    ei_at = t
+                                    if qt == t0:
+                                        qt = t
+                                    elif st[S.ENTRY_T] == t0:
+                                        st[S.ENTRY_T] = t
+                        else:
+                            # FD E5  PUSH IY
+                            pc = (pc + 1) & 0xFFFF
+                            r += 1
+                            sp = (sp - 1) & 0xFFFF
+                            if sp >= rom_top:
+                                mem[sp] = (iy >> 8)
+                            sp = (sp - 1) & 0xFFFF
+                            if sp >= rom_top:
+                                mem[sp] = (iy & 0xFF)
+                    else:
+                        if op < 0xf9:
+                            if op < 0xea:
+                                if op < 0xe9:
+                                    # FD E6-E8  (prefix ignored: the opcode runs unprefixed)
                                     pass
                                     ei_at = t
                                     if qt == t0:
@@ -4857,278 +3813,33 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                                     elif st[S.ENTRY_T] == t0:
                                         st[S.ENTRY_T] = t
                                 else:
-                                    if op < 0xaf:
-                                        if op == 0xac:
-                                            # FD AC  XOR IYH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            a = a ^ (iy >> 8)
-                                            f = SZ53P[a]
-                                            qt = t
-                                        else:
-                                            if op == 0xad:
-                                                # FD AD  XOR IYL
-                                                pc = (pc + 1) & 0xFFFF
-                                                r += 1
-                                                a = a ^ (iy & 0xFF)
-                                                f = SZ53P[a]
-                                                qt = t
-                                            else:
-                                                # FD AE  XOR (IY+d)
-                                                pc = (pc + 1) & 0xFFFF
-                                                r += 1
-                                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                                pc = (pc + 1) & 0xFFFF
-                                                wz = ea
-                                                a = a ^ I64(mem[ea])
-                                                f = SZ53P[a]
-                                                qt = t
-                                    else:
-                                        # FD AF-B3  (prefix ignored: the opcode runs unprefixed)
-                                        pass
-                                        ei_at = t
-                                        if qt == t0:
-                                            qt = t
-                                        elif st[S.ENTRY_T] == t0:
-                                            st[S.ENTRY_T] = t
+                                    # FD E9  JP (IY)
+                                    pc = (pc + 1) & 0xFFFF
+                                    r += 1
+                                    pc = iy
                             else:
-                                if op < 0xb7:
-                                    if op < 0xb6:
-                                        if op == 0xb4:
-                                            # FD B4  OR IYH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            a = a | (iy >> 8)
-                                            f = SZ53P[a]
-                                            qt = t
-                                        else:
-                                            # FD B5  OR IYL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            a = a | (iy & 0xFF)
-                                            f = SZ53P[a]
-                                            qt = t
-                                    else:
-                                        # FD B6  OR (IY+d)
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                                        pc = (pc + 1) & 0xFFFF
-                                        wz = ea
-                                        a = a | I64(mem[ea])
-                                        f = SZ53P[a]
-                                        qt = t
-                                else:
-                                    if op < 0xbc:
-                                        # FD B7-BB  (prefix ignored: the opcode runs unprefixed)
-                                        pass
-                                        ei_at = t
-                                        if qt == t0:
-                                            qt = t
-                                        elif st[S.ENTRY_T] == t0:
-                                            st[S.ENTRY_T] = t
-                                    else:
-                                        if op == 0xbc:
-                                            # FD BC  CP IYH
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            f = CP_F[(a << 8) | (iy >> 8)]
-                                            qt = t
-                                        else:
-                                            # FD BD  CP IYL
-                                            pc = (pc + 1) & 0xFFFF
-                                            r += 1
-                                            f = CP_F[(a << 8) | (iy & 0xFF)]
-                                            qt = t
-            else:
-                if op < 0xcb:
-                    if op == 0xbe:
-                        # FD BE  CP (IY+d)
-                        pc = (pc + 1) & 0xFFFF
-                        r += 1
-                        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                        pc = (pc + 1) & 0xFFFF
-                        wz = ea
-                        f = CP_F[(a << 8) | I64(mem[ea])]
-                        qt = t
-                    else:
-                        # FD BF-CA  (prefix ignored: the opcode runs unprefixed)
-                        pass
-                        ei_at = t
-                        if qt == t0:
-                            qt = t
-                        elif st[S.ENTRY_T] == t0:
-                            st[S.ENTRY_T] = t
-                else:
-                    if op == 0xcb:
-                        # FD CB  FDCB d op: the indexed rotates, BIT, RES, SET
-                        pc = (pc + 1) & 0xFFFF
-                        r += 1
-                        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-                        wz = ea
-                        op = I64(mem[(pc + 1) & 0xFFFF])
-                        pc = (pc + 2) & 0xFFFF
-                        v = I64(mem[ea])
-                        y = (op >> 3) & 7
-                        if op < 0x40:
-                            if y == 0:
-                                cy = v >> 7
-                                v = ((v << 1) | cy) & 0xFF
-                                f = SZ53P[v] | cy
-                            elif y == 1:
-                                cy = v & 1
-                                v = (v >> 1) | (cy << 7)
-                                f = SZ53P[v] | cy
-                            elif y == 2:
-                                cy = v >> 7
-                                v = ((v << 1) | (f & 1)) & 0xFF
-                                f = SZ53P[v] | cy
-                            elif y == 3:
-                                cy = v & 1
-                                v = (v >> 1) | ((f & 1) << 7)
-                                f = SZ53P[v] | cy
-                            elif y == 4:
-                                cy = v >> 7
-                                v = (v << 1) & 0xFF
-                                f = SZ53P[v] | cy
-                            elif y == 5:
-                                cy = v & 1
-                                v = (v >> 1) | (v & 0x80)
-                                f = SZ53P[v] | cy
-                            elif y == 6:
-                                cy = v >> 7
-                                v = ((v << 1) | 1) & 0xFF
-                                f = SZ53P[v] | cy
-                            else:
-                                cy = v & 1
-                                v = v >> 1
-                                f = SZ53P[v] | cy
-                        elif op < 0x80:
-                            f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
-                            pass
-                            qt = t
-                        elif op < 0xC0:
-                            v = v & (0xFF ^ (1 << y))
-                        else:
-                            v = v | (1 << y)
-                        if op < 0x40 or op >= 0x80:
-                            if ea >= rom_top:
-                                mem[ea] = v
-                            pass
-                            if op < 0x40:
-                                qt = t
-                            z = op & 7
-                            if z == 0:
-                                b = v
-                            elif z == 1:
-                                c = v
-                            elif z == 2:
-                                d = v
-                            elif z == 3:
-                                e = v
-                            elif z == 4:
-                                h = v
-                            elif z == 5:
-                                l = v
-                            elif z == 7:
-                                a = v
-                    else:
-                        # FD CC-E0  (prefix ignored: the opcode runs unprefixed)
-                        pass
-                        ei_at = t
-                        if qt == t0:
-                            qt = t
-                        elif st[S.ENTRY_T] == t0:
-                            st[S.ENTRY_T] = t
-        else:
-            if op == 0xe1:
-                # FD E1  POP IY
-                pc = (pc + 1) & 0xFFFF
-                r += 1
-                nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-                sp = (sp + 2) & 0xFFFF
-                iy = nn
-            else:
-                if op < 0xe6:
-                    if op < 0xe5:
-                        if op == 0xe2:
-                            # FD E2  (prefix ignored: the opcode runs unprefixed)
-                            pass
-                            ei_at = t
-                            if qt == t0:
-                                qt = t
-                            elif st[S.ENTRY_T] == t0:
-                                st[S.ENTRY_T] = t
-                        else:
-                            if op == 0xe3:
-                                # FD E3  EX (SP),IY
-                                pc = (pc + 1) & 0xFFFF
-                                r += 1
-                                nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-                                v = iy
-                                ea = (sp + 1) & 0xFFFF
-                                if ea >= rom_top:
-                                    mem[ea] = v >> 8
-                                if sp >= rom_top:
-                                    mem[sp] = v & 0xFF
-                                iy = nn
-                                wz = nn
-                            else:
-                                # FD E4  (prefix ignored: the opcode runs unprefixed)
+                                # FD EA-F8  (prefix ignored: the opcode runs unprefixed)
                                 pass
                                 ei_at = t
                                 if qt == t0:
                                     qt = t
                                 elif st[S.ENTRY_T] == t0:
                                     st[S.ENTRY_T] = t
-                    else:
-                        # FD E5  PUSH IY
-                        pc = (pc + 1) & 0xFFFF
-                        r += 1
-                        sp = (sp - 1) & 0xFFFF
-                        if sp >= rom_top:
-                            mem[sp] = (iy >> 8)
-                        sp = (sp - 1) & 0xFFFF
-                        if sp >= rom_top:
-                            mem[sp] = (iy & 0xFF)
-                else:
-                    if op < 0xf9:
-                        if op < 0xea:
-                            if op < 0xe9:
-                                # FD E6-E8  (prefix ignored: the opcode runs unprefixed)
+                        else:
+                            if op == 0xf9:
+                                # FD F9  LD SP,IY
+                                pc = (pc + 1) & 0xFFFF
+                                r += 1
+                                sp = iy
+                            else:
+                                # FD FA-FF  (prefix ignored: the opcode runs unprefixed)
                                 pass
                                 ei_at = t
                                 if qt == t0:
                                     qt = t
                                 elif st[S.ENTRY_T] == t0:
                                     st[S.ENTRY_T] = t
-                            else:
-                                # FD E9  JP (IY)
-                                pc = (pc + 1) & 0xFFFF
-                                r += 1
-                                pc = iy
-                        else:
-                            # FD EA-F8  (prefix ignored: the opcode runs unprefixed)
-                            pass
-                            ei_at = t
-                            if qt == t0:
-                                qt = t
-                            elif st[S.ENTRY_T] == t0:
-                                st[S.ENTRY_T] = t
-                    else:
-                        if op == 0xf9:
-                            # FD F9  LD SP,IY
-                            pc = (pc + 1) & 0xFFFF
-                            r += 1
-                            sp = iy
-                        else:
-                            # FD FA-FF  (prefix ignored: the opcode runs unprefixed)
-                            pass
-                            ei_at = t
-                            if qt == t0:
-                                qt = t
-                            elif st[S.ENTRY_T] == t0:
-                                st[S.ENTRY_T] = t
+        break
     st[S.A] = a
     st[S.F] = f
     st[S.B] = b
@@ -5145,7 +3856,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     st[_R_RAW] = r
     st[_EI_AT] = ei_at
     st[_QT] = qt
-    return 0
+    return exit_
 
 
 @njit(cache=True, _nrt=False)
@@ -6517,102 +5228,21 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                 else:
                                     if op == 0xcb:
                                         # CB  CB prefix
-                                        op = I64(mem[pc])
-                                        pc = (pc + 1) & 0xFFFF
-                                        r += 1
-                                        t0 = t
-                                        slot_ = 256 + op
-                                        k_ = CYC_AT[slot_]
-                                        if k_ >= 0:
-                                            ft = FAST_T[slot_]
-                                            if ft >= 0 and (not (14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 4 and ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and (BUS[slot_] == 1 or (i & 0xC0) != 0x40))):
-                                                tio = t + IO_OFF[slot_]
-                                                t += ft
-                                            else:
-                                                t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
-                                        z = op & 7
-                                        y = (op >> 3) & 7
-                                        if z == 6:
-                                            ea = (h << 8) | l
-                                            v = I64(mem[ea])
-                                        elif z == 0:
-                                            v = b
-                                        elif z == 1:
-                                            v = c
-                                        elif z == 2:
-                                            v = d
-                                        elif z == 3:
-                                            v = e
-                                        elif z == 4:
-                                            v = h
-                                        elif z == 5:
-                                            v = l
-                                        else:
-                                            v = a
-                                        if op < 0x40:
-                                            if y == 0:
-                                                cy = v >> 7
-                                                v = ((v << 1) | cy) & 0xFF
-                                                f = SZ53P[v] | cy
-                                            elif y == 1:
-                                                cy = v & 1
-                                                v = (v >> 1) | (cy << 7)
-                                                f = SZ53P[v] | cy
-                                            elif y == 2:
-                                                cy = v >> 7
-                                                v = ((v << 1) | (f & 1)) & 0xFF
-                                                f = SZ53P[v] | cy
-                                            elif y == 3:
-                                                cy = v & 1
-                                                v = (v >> 1) | ((f & 1) << 7)
-                                                f = SZ53P[v] | cy
-                                            elif y == 4:
-                                                cy = v >> 7
-                                                v = (v << 1) & 0xFF
-                                                f = SZ53P[v] | cy
-                                            elif y == 5:
-                                                cy = v & 1
-                                                v = (v >> 1) | (v & 0x80)
-                                                f = SZ53P[v] | cy
-                                            elif y == 6:
-                                                cy = v >> 7
-                                                v = ((v << 1) | 1) & 0xFF
-                                                f = SZ53P[v] | cy
-                                            else:
-                                                cy = v & 1
-                                                v = v >> 1
-                                                f = SZ53P[v] | cy
-                                        elif op < 0x80:
-                                            f = (f & 0x01) | 0x10 | (((wz >> 8) if z == 6 else v) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
-                                            pass
-                                            qt = t
-                                        elif op < 0xC0:
-                                            v = v & (0xFF ^ (1 << y))
-                                        else:
-                                            v = v | (1 << y)
-                                        if op < 0x40 or op >= 0x80:
-                                            if z == 6:
-                                                if ea >= rom_top:
-                                                    mem[ea] = v
-                                                pass
-                                            else:
-                                                pass
-                                                if z == 0:
-                                                    b = v
-                                                elif z == 1:
-                                                    c = v
-                                                elif z == 2:
-                                                    d = v
-                                                elif z == 3:
-                                                    e = v
-                                                elif z == 4:
-                                                    h = v
-                                                elif z == 5:
-                                                    l = v
-                                                elif z == 7:
-                                                    a = v
-                                            if op < 0x40:
-                                                qt = t
+                                        reason = _prefix_cb(st, mem, SZ53P, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7, qt, rom_top, CONT)
+                                        a = st[S.A]
+                                        f = st[S.F]
+                                        b = st[S.B]
+                                        c = st[S.C]
+                                        d = st[S.D]
+                                        e = st[S.E]
+                                        h = st[S.H]
+                                        l = st[S.L]
+                                        pc = st[S.PC]
+                                        t = st[S.T]
+                                        r = st[_R_RAW]
+                                        qt = st[_QT]
+                                        if reason:
+                                            break
                                     else:
                                         # CC  CALL Z,nn
                                         nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
@@ -6803,61 +5433,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, CONT,
                                                 reason = 2
                                                 break
                                         else:
-                                            if in_mode == 2:
-                                                v = 0xFF
-                                                if in_n < in_end:
-                                                    v = int(in_log[in_n])
-                                                in_n += 1
-                                            else:
-                                                if (port & 1) == 0:
-                                                    if tape_on:
-                                                        now_ = tape_t0 + tio + 1
-                                                        while tape_pos < tape_end and tape[tape_pos] <= now_:
-                                                            tape_pos += 1
-                                                        ear_in = (tape_level0 ^ tape_pos) & 1
-                                                    k = port >> 8
-                                                    v = 0x1F
-                                                    if (k & 0x01) == 0:
-                                                        v = v & int(keys[0])
-                                                    if (k & 0x02) == 0:
-                                                        v = v & int(keys[1])
-                                                    if (k & 0x04) == 0:
-                                                        v = v & int(keys[2])
-                                                    if (k & 0x08) == 0:
-                                                        v = v & int(keys[3])
-                                                    if (k & 0x10) == 0:
-                                                        v = v & int(keys[4])
-                                                    if (k & 0x20) == 0:
-                                                        v = v & int(keys[5])
-                                                    if (k & 0x40) == 0:
-                                                        v = v & int(keys[6])
-                                                    if (k & 0x80) == 0:
-                                                        v = v & int(keys[7])
-                                                    v = (v & 0x1F) | 0xA0 | ((((ula_out >> 4) & 1) ^ ear_in) << 6)
-                                                elif (port & 0xE0) == 0:
-                                                    v = int(joy[0])
-                                                else:
-                                                    v = 0xFF
-                                                    ft = tio + 3
-                                                    if (port & 0xC000) == 0x4000 and 14271 < tio < 57247:
-                                                        ft = tio + CONT[tio] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft] + 1
-                                                        ft += CONT[ft]
-                                                    ft -= 14336
-                                                    if ft >= 0:
-                                                        line = ft // 224
-                                                        col = ft - line * 224
-                                                        if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
-                                                            x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
-                                                            if col & 1:
-                                                                v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
-                                                            else:
-                                                                v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
-                                                if in_mode == 1:
-                                                    if in_n < in_end:
-                                                        in_log[in_n] = v
-                                                    in_n += 1
+                                            v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
                                         wz = (port + 1) & 0xFFFF
                                         a = v
                                     else:

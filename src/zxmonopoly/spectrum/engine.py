@@ -2,7 +2,8 @@
 
 The CPython Spectrum engine starts at once and runs about 11 times real time: enough for the
 window and for short headless runs. The numba engine runs tens of times faster but its first
-compile takes minutes on a small machine (numba keeps the result in its on-disk cache). So:
+compile takes half a minute or more on a small machine (numba keeps the result in its on-disk
+cache). So:
 
 - :func:`choose_machine_engine` is the one rule for headless runs (docs/spectrum.md,
   "Which engine"): an engine asked for wins; no numba, or a run known to be short, is python;
@@ -23,6 +24,7 @@ import threading
 import time
 from pathlib import Path
 
+from zxmonopoly import JIT_FIRST_COMPILE
 from zxmonopoly.z80.cpu import default_engine, jit_available
 
 from .ula import ENGINES
@@ -56,14 +58,20 @@ def spectrum_jit_cached() -> bool:
         return False
     import importlib
 
-    module = importlib.import_module(SPECTRUM_JIT_MODULE)
-    try:
-        # The index numba itself reads: empty when missing or written for another source.
-        return bool(module.run._cache._cache_file._load_index())
-    except (AttributeError, OSError):  # numba's internals moved: fall back to the file test
-        from zxmonopoly.z80.cpu import _has_cache
+    from zxmonopoly.z80.cpu import _has_cache
 
-        return _has_cache(module, SPECTRUM_JIT_MODULE.rsplit(".", 1)[1])
+    module = importlib.import_module(SPECTRUM_JIT_MODULE)
+    return _has_cache(module, SPECTRUM_JIT_MODULE.rsplit(".", 1)[1])
+
+
+def spectrum_jit_estimate() -> str:
+    """How long the Spectrum JIT's cold compile takes, as users are told: the last one measured
+    beside this cache, else this release's measured figure (imports numba)."""
+    import importlib
+
+    from zxmonopoly.z80.jitbuild import compile_estimate
+
+    return compile_estimate(importlib.import_module(SPECTRUM_JIT_MODULE))
 
 
 def choose_machine_engine(engine: str | None, frames: int | None = None) -> str:
@@ -118,6 +126,7 @@ class BackgroundJit:
         self.state = "waiting"
         self.error = ""
         self.compile_seconds: float | None = None  # the background compile's wall time
+        self.estimate = JIT_FIRST_COMPILE  # what the compile will take, measured (before it)
         self._process: subprocess.Popen[bytes] | None = None
         self._thread: threading.Thread | None = None
         self._cancelled = False
@@ -136,6 +145,7 @@ class BackgroundJit:
     def _work(self) -> None:
         try:
             if not spectrum_jit_cached():
+                self.estimate = spectrum_jit_estimate()
                 self.state = "compiling"
                 if not self._compile():
                     return
@@ -188,4 +198,4 @@ class BackgroundJit:
 
 __all__ = ["LONG_RUN_FRAMES", "SHORT_RUN_FRAMES", "BackgroundJit",
            "choose_machine_engine", "compile_spectrum_jit", "requested_engine",
-           "spectrum_jit_cached"]
+           "spectrum_jit_cached", "spectrum_jit_estimate"]

@@ -110,6 +110,11 @@ class KeyFeed:
         return bool(self._script)
 
     @property
+    def action_due(self) -> bool:
+        """Whether the script's next step is an action (the next :meth:`begin_frame` runs it)."""
+        return bool(self._script) and isinstance(self._script[0], _Call)
+
+    @property
     def typing(self) -> bool:
         """Whether typed keys (or their gaps) are to come."""
         return bool(self._typed)

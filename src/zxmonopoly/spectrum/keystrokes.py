@@ -1,9 +1,10 @@
 """Typing that any 48K ROM accepts: key combinations turned into a timed press/release schedule.
 
-Every piece of typing in the project goes through :func:`plan`: ``Spectrum48.type_text`` and
-``type_keys``, the harness (``Session.type``, ``Session.load_tape``, a script's ``tape`` header,
-``Session.game(rom=...)``), the CLI (``run --type``, ``--autoload``, ``--game``) and the window's
-autoload and typed characters.
+Every piece of typing in the project goes through :func:`plan` and a key feeder
+(``keyfeed.KeyFeed``): ``Spectrum48.type_text`` and ``type_keys``, the harness
+(``Session.type``, ``Session.load_tape``, a script's ``tape`` header, ``Session.game``), the CLI
+(``run --type``, ``--autoload``, ``--game``) and the window's autoload and typed characters;
+``boot.py`` types ``LOAD ""`` with :data:`LOAD_PROBE` and :func:`load_rest`.
 
 The rule it keeps is the one of the Sinclair ROM's KEYBOARD routine (0x02BF, run by the frame
 interrupt; facts in ``shared/reference/spectrum_facts.md`` §3 and ``docs/rom-api.md``, "The
@@ -27,7 +28,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from .keyboard import CAPS_SHIFT, SYMBOL_SHIFT, KeyboardError, keys_for_text, parse_keys
 
@@ -189,23 +189,3 @@ def load_rest(screen_lines: Sequence[str]) -> list[Press]:
     if shows_keyword(screen_lines):
         return plan(LOAD_QUOTED_K_MODE[1:])
     return plan([DELETE, *keys_for_text(LOAD_QUOTED_SPELLED)])
-
-
-class _Typist(Protocol):
-    """What :func:`type_load_quoted` needs of a machine (``Spectrum48``)."""
-
-    def type_keys(self, combos: Iterable[str | Iterable[str]], hold: int = ...,
-                  gap: int = ...) -> None: ...
-
-    def tap(self, keys: str | Iterable[str], hold: int = ..., gap: int = ...) -> None: ...
-
-    def screen_text(self, unknown: str = ...) -> list[str]: ...
-
-
-def type_load_quoted(machine: _Typist) -> None:
-    """Type LOAD "" and ENTER as a user of the running ROM would: J, and if the ROM shows it
-    as LOAD (K mode: the 48K, ours), SYMBOL SHIFT+P twice; else the command letter by letter
-    (OpenSE BASIC). The machine is left where the ROM has taken ENTER."""
-    machine.type_keys(LOAD_PROBE)
-    for step in load_rest(machine.screen_text()):
-        machine.tap(step.keys, step.hold, step.gap)

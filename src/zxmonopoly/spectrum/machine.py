@@ -403,21 +403,29 @@ class Spectrum48:
         self.feed_keys(keystrokes.plan(combos, hold, gap))
 
     def feed_keys(self, schedule: Iterable[keystrokes.Press]) -> None:
-        """Run the frames a typing schedule takes, its keys fed frame by frame by a
-        :class:`~.keyfeed.KeyFeed`; keys held on the keyboard before are let go meanwhile
-        (the feed's precedence) and held again after."""
+        """Run the frames a typing schedule takes (:meth:`run_feed`)."""
         feed = KeyFeed()
-        feed.hold("keyboard", self.keyboard.pressed_combo())
         feed.type(schedule)
+        self.run_feed(feed)
+
+    def run_feed(self, feed: KeyFeed) -> None:
+        """Run frames while ``feed`` has a script or typing to come, its keys written into the
+        matrix before each frame; keys held on the keyboard before are let go meanwhile (the
+        feed's precedence) and held again after."""
+        feed.hold("keyboard", self.keyboard.pressed_combo())
         rows = self.keyboard.rows
         try:
-            while feed.typing:
+            while True:
+                feed.begin_frame()
+                if not feed.busy:  # a script's last actions take no frame
+                    break
                 feed.write(rows)
                 self.run_frames(1)
                 feed.advance()
         finally:  # at the end, or a run stopped half way: the keys held before, and no others
             feed.clear()
             feed.write(rows)
+            feed.let_go("keyboard")
 
     def type_text(self, text: str, hold: int = keystrokes.HOLD_FRAMES,
                   gap: int = keystrokes.GAP_FRAMES) -> None:

@@ -1,8 +1,9 @@
 """The window's menu (Esc): pages of items drawn over the screen, driven by the keyboard.
 
 Up/Down choose, Enter does, Left/Right change a setting, Esc goes back (or closes). A page is
-a list of items, a file list, or a name being typed. The actions are the window's; this
-module only draws and routes keys. docs/window.md lists the items.
+a list of items, a file list, or a name (an address, a join code) being typed. The actions are
+the window's (:class:`MenuActions`); this module builds the pages (:func:`main_page`), draws
+them and routes keys. docs/window.md lists the items.
 """
 
 from __future__ import annotations
@@ -11,9 +12,24 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
+
+from zxmonopoly.spectrum import Spectrum48  # noqa: E402
+from zxmonopoly.ui import joystick as joysticks  # noqa: E402
+from zxmonopoly.ui.files import (  # noqa: E402
+    OPEN_SUFFIXES,
+    SNAPSHOT_SUFFIXES,
+    new_snapshot_path,
+)
+from zxmonopoly.ui.runtime import SPEED_NAMES, SPEEDS  # noqa: E402
+
+if TYPE_CHECKING:
+    from zxmonopoly.net.link import NetLink, NetOptions
+    from zxmonopoly.ui.eventlog import EventLog
+    from zxmonopoly.ui.rzx import WindowRzx
 
 BACKGROUND = (0, 0, 0, 215)
 FRAME_COLOUR = (200, 200, 200)
@@ -26,6 +42,11 @@ LIST_ROWS = 14
 #: Characters a snapshot name may have (the rest are refused as typed).
 NAME_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.+")
 NAME_LENGTH = 40
+#: What a network host's address (``HOST`` or ``HOST:PORT``, ``[IPv6]:PORT``) and a join code
+#: are typed with in the menu.
+ADDRESS_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.:[]")
+CODE_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789- ")
+TEXT_HINT = "type   Enter go on   Backspace delete   Esc back"
 
 
 @dataclass
@@ -115,12 +136,17 @@ class FilePage(Page):
 
 
 class NamePage(Page):
-    """A name being typed; Enter hands it to ``done`` (which may refuse it with a message)."""
+    """A name (or an address, a code) being typed with ``characters`` only; Enter hands it to
+    ``done`` (which may refuse it with a message)."""
 
-    def __init__(self, title: str, name: str, done: Callable[[str], str | None]) -> None:
-        super().__init__(title, [], "type a name   Enter save   Backspace delete   Esc back")
+    def __init__(self, title: str, name: str, done: Callable[[str], str | None], *,
+                 characters: set[str] = NAME_CHARACTERS, length: int = NAME_LENGTH,
+                 hint: str = "type a name   Enter save   Backspace delete   Esc back") -> None:
+        super().__init__(title, [], hint)
         self.name = name
         self.done = done
+        self.characters = characters
+        self.length = length
         self.problem = ""
 
     def key(self, menu: Menu, event: pygame.event.Event) -> None:
@@ -135,7 +161,7 @@ class NamePage(Page):
             self.name = self.name[:-1]
         else:
             char = getattr(event, "unicode", "") or ""
-            if char in NAME_CHARACTERS and len(self.name) < NAME_LENGTH:
+            if char and char in self.characters and len(self.name) < self.length:
                 self.name += char
 
     def lines(self) -> list[tuple[str, bool]]:
@@ -198,3 +224,149 @@ class Menu:
             surface.blit(font.render(text, True, TEXT_COLOUR), (x, y))
             y += row
         surface.blit(small.render(page.hint, True, DIM_COLOUR), (x, box.bottom - row))
+
+
+class MenuActions(Protocol):
+    """What the main page shows and does: the window's settings and actions."""
+
+    machine: Spectrum48
+    snapshot_dir: Path
+    menu: Menu | None
+    paused: bool
+    speed: int
+    sound: bool
+    joystick_mode: str
+    cursor_joystick: bool
+    show_status: bool
+    net: NetLink | None
+    eventlog: EventLog
+    rzx: WindowRzx
+    recorder: object | None
+
+    def close_menu(self) -> None: ...
+    def open_file(self, path: str | os.PathLike[str]) -> None: ...
+    def toggle_tape(self) -> None: ...
+    def rewind_tape(self) -> None: ...
+    def save_snapshot_as(self, name: str) -> str | None: ...
+    def load_snapshot(self, path: str | os.PathLike[str] | None = None) -> bool: ...
+    def reset(self) -> None: ...
+    def toggle_pause(self) -> None: ...
+    def set_speed(self, speed: int) -> None: ...
+    def set_sound(self, on: bool) -> None: ...
+    def set_joystick(self, mode: str) -> None: ...
+    def toggle_cursor_joystick(self) -> None: ...
+    def toggle_status(self) -> None: ...
+    def save_screenshot_file(self) -> Path | None: ...
+    def record(self) -> None: ...
+    def record_rzx(self) -> None: ...
+    def host_network(self) -> str | None: ...
+    def join_network(self, options: NetOptions) -> str | None: ...
+    def leave_network(self) -> None: ...
+    def quit(self) -> None: ...
+
+
+def _cycle(values: tuple, now: object, step: int) -> Any:
+    """The value ``step`` places on from ``now`` in ``values``, round the end."""
+    return values[(values.index(now) + step) % len(values)]
+
+
+def main_page(w: MenuActions) -> Page:
+    """The menu's items (docs/window.md, "The menu")."""
+    deck = w.machine.deck
+
+    def tape_label() -> str:
+        if deck.name is None:
+            return "Tape: (none; Open puts one in)"
+        block, blocks = deck.block_counter()
+        return (f"Tape: {'stop' if deck.playing else 'play'}   {Path(deck.name).name} "
+                f"block {block}/{blocks}")
+
+    def then_close(action: Callable[[], Any]) -> Callable[[], None]:
+        def run() -> None:
+            w.close_menu()
+            action()
+        return run
+
+    items = [
+        Item(lambda: "Open a tape, snapshot or recording...", lambda: w.menu and w.menu.open(
+            FilePage("Open a tape, snapshot or recording", w.snapshot_dir, OPEN_SUFFIXES,
+                     lambda path: then_close(lambda: w.open_file(path))()))),
+        Item(tape_label, w.toggle_tape),
+        Item(lambda: "Tape: rewind", w.rewind_tape),
+        Item(lambda: "Save snapshot as...", lambda: w.menu and w.menu.open(
+            NamePage(f"Save a snapshot in {w.snapshot_dir.resolve()} as",
+                     new_snapshot_path(w.snapshot_dir).stem, w.save_snapshot_as))),
+        Item(lambda: "Load snapshot...", lambda: w.menu and w.menu.open(
+            FilePage("Load a snapshot", w.snapshot_dir, SNAPSHOT_SUFFIXES,
+                     lambda path: then_close(lambda: w.load_snapshot(path))()))),
+        Item(lambda: "Reset", then_close(w.reset)),
+        Item(lambda: f"Pause: {'on' if w.paused else 'off'}", w.toggle_pause),
+        Item(lambda: f"Speed: {SPEED_NAMES[w.speed]}", None,
+             lambda step: w.set_speed(_cycle(SPEEDS, w.speed, step))),
+        Item(lambda: f"Sound: {'on' if w.sound else 'off'}", lambda: w.set_sound(not w.sound)),
+        Item(lambda: f"Joystick: {joysticks.MODE_NAMES[w.joystick_mode]}", None,
+             lambda step: w.set_joystick(_cycle(joysticks.MODES, w.joystick_mode, step))),
+        Item(lambda: "PC cursor keys as the joystick (right Ctrl fires): "
+             f"{'on' if w.cursor_joystick else 'off'}", w.toggle_cursor_joystick),
+        Item(lambda: f"Status line: {'on' if w.show_status else 'off'}", w.toggle_status),
+        Item(lambda: "Screenshot", then_close(w.save_screenshot_file)),
+        Item(lambda: f"Record of the game (F8): {'shown' if w.eventlog.shown else 'hidden'}",
+             then_close(w.eventlog.toggle)),
+        Item(lambda: f"Record keys (F9): {'stop' if w.recorder else 'start'}",
+             then_close(w.record)),
+        Item(w.rzx.menu_label, then_close(w.record_rzx)),
+        *_network_items(w, then_close),
+        Item(lambda: "Quit", w.quit),
+    ]
+    return Page("zxmonopoly", items)
+
+
+def _network_items(w: MenuActions,
+                   then_close: Callable[[Callable[[], Any]], Callable[[], None]]) -> list[Item]:
+    """Host or Join a network game; in one, what it is and Leave (docs/network.md)."""
+    from zxmonopoly.net.protocol import DEFAULT_PORT
+
+    def host() -> None:
+        problem = w.host_network()
+        if problem is None:
+            w.close_menu()
+
+    if w.net is not None:
+        return [Item(lambda: f"Network: {w.net.status() if w.net else 'left'}", None),
+                Item(lambda: "Leave the network game"
+                     + (" (it ends for everyone)" if w.net and w.net.hosting else ""),
+                     then_close(w.leave_network))]
+    return [Item(lambda: f"Host a network game (127.0.0.1, port {DEFAULT_PORT})", host),
+            Item(lambda: "Join a network game...", lambda: w.menu and join_pages(w, w.menu))]
+
+
+def join_pages(w: MenuActions, menu: Menu) -> None:
+    """"Join a network game...": the host's address typed, then its join code; the window
+    joins (or the page shows why not)."""
+    from zxmonopoly.net.link import JOIN, NetOptions
+    from zxmonopoly.net.peer import parse_address
+    from zxmonopoly.net.protocol import DEFAULT_PORT, JoinCodeError, normal_code
+
+    def with_address(address: str) -> str | None:
+        try:
+            host, port = parse_address(address)
+        except ValueError as exc:
+            return str(exc)
+
+        def with_code(code: str) -> str | None:
+            try:
+                options = NetOptions(JOIN, host, port, normal_code(code))
+            except JoinCodeError as exc:
+                return str(exc)
+            problem = w.join_network(options)
+            if problem is None:
+                w.close_menu()
+            return problem
+
+        menu.open(NamePage(f"Join {host}:{port}: the join code the host's window shows", "",
+                           with_code, characters=CODE_CHARACTERS, length=20, hint=TEXT_HINT))
+        return None
+
+    menu.open(NamePage("Join a network game: the host's address (HOST or HOST:PORT)",
+                       f"127.0.0.1:{DEFAULT_PORT}", with_address,
+                       characters=ADDRESS_CHARACTERS, length=60, hint=TEXT_HINT))

@@ -1,14 +1,18 @@
 """The window's RZX recordings: one playing (a dropped or opened .rzx) or one being made
 (Shift+F9 or the menu), kept apart from the window so that it needs only a few hooks.
 
-The window asks :meth:`WindowRzx.run_frame` to run each frame (it plays the recording's next
-frame while one plays, else says no and the window runs its own), :meth:`WindowRzx.play` for an
-opened file and :meth:`WindowRzx.toggle_record` for the key; :meth:`WindowRzx.words` go in its
-title and :meth:`WindowRzx.close` writes a recording still running. docs/window.md, "Recording".
+While one plays, the runtime's frame driver is a :class:`PlayDriver` (runtime.py's seam):
+each frame is the recording's next, and at its end (or out of step) the local driver comes
+back and the machine plays on from there. A recording being made follows the machine's
+frames itself (``RzxRecorder``). The files open a .rzx through :meth:`WindowRzx.play`, the key
+and the menu item call :meth:`WindowRzx.toggle_record`; :meth:`WindowRzx.words` go in the
+window's title and :meth:`WindowRzx.close` writes a recording still running. docs/window.md,
+"Recording".
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import os
 from collections.abc import Callable
@@ -17,6 +21,7 @@ from pathlib import Path
 from zxmonopoly.snapshot.rzx import load_rzx, save_rzx
 from zxmonopoly.spectrum import Spectrum48
 from zxmonopoly.spectrum.rzx import RzxPlayer, RzxRecorder
+from zxmonopoly.ui.runtime import FrameKeys, LocalDriver, Runtime
 
 SUFFIX = ".rzx"
 #: What the window's key and menu item say (the key itself is bound in the window).
@@ -34,11 +39,33 @@ def new_path(directory: Path) -> Path:
     return path
 
 
-class WindowRzx:
-    """At most one RZX recording playing and one being made, for one window."""
+class PlayDriver:
+    """The runtime's frame driver while a recording plays: each frame is the recording's next
+    (its port reads, not the window's keys; the keys are still taken, so that the key feeder
+    moves on a frame as ever)."""
 
-    def __init__(self, note: Callable[[str], None]) -> None:
+    stops_for_menu = True
+
+    def __init__(self, rzx: WindowRzx) -> None:
+        self.rzx = rzx
+
+    def run_frame(self, machine: Spectrum48, keys: FrameKeys, wait: float) -> bool:
+        """Play the recording's next frame."""
+        keys.take()
+        self.rzx.play_frame()
+        return True
+
+    def lock(self) -> contextlib.AbstractContextManager[object]:
+        """Nothing else touches the machine: no lock."""
+        return contextlib.nullcontext()
+
+
+class WindowRzx:
+    """At most one RZX recording playing and one being made, for one window's runtime."""
+
+    def __init__(self, note: Callable[[str], None], runtime: Runtime) -> None:
         self.note = note
+        self.runtime = runtime
         self.player: RzxPlayer | None = None
         self.recorder: RzxRecorder | None = None
         self.path = Path()  # where the recording being made goes
@@ -60,25 +87,34 @@ class WindowRzx:
         except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
             self.note(f"cannot play {path}: {exc}")
             return False
+        if not isinstance(self.runtime.driver, PlayDriver):
+            if not isinstance(self.runtime.driver, LocalDriver):  # a network game's
+                self.player = None
+                self.note("cannot play a recording in a network game")
+                return False
+            self.runtime.driver = PlayDriver(self)
         self.note(f"playing {Path(path).name}: {len(self.player.frames)} frames")
         return True
 
-    def run_frame(self) -> bool:
-        """Play the recording's next frame, if one is playing (else False: the window runs
-        its own frame). At its end, or out of step, the machine plays on from there."""
+    def play_frame(self) -> None:
+        """Play the recording's next frame. At its end, or out of step, the local driver
+        comes back: the machine plays on from there."""
         player = self.player
-        if player is None:
-            return False
         try:
-            player.play_frame()
+            if player is not None:
+                player.play_frame()
         except Exception as exc:  # noqa: BLE001 - a desync is shown, the machine plays on
-            self.player = None
+            self._stop_playing()
             self.note(str(exc))
-            return True
-        if player.done:
-            self.player = None
-            self.note(f"played all {len(player.frames)} frames of {player.name}")
-        return True
+            return
+        if player is None or player.done:
+            self._stop_playing()
+            if player is not None:
+                self.note(f"played all {len(player.frames)} frames of {player.name}")
+
+    def _stop_playing(self) -> None:
+        self.player = None
+        self.runtime.driver = LocalDriver()
 
     def toggle_record(self, machine: Spectrum48, directory: Path) -> None:
         """Start recording ``machine`` into a new ``zxmonopoly-DATE-TIME.rzx`` in ``directory``

@@ -1,15 +1,16 @@
 """The pygame window: the Spectrum at 50 frames/s with PC keys, sound and function keys.
 
-The key map and the function keys are documented in ``docs/window.md``.
+The window only wires its parts together: the display and title are here; the PC key map and
+key handling are ``keys.py``, the sound ``audio.py``, tapes and snapshots ``files.py``, the
+menu ``menu.py``, the frames, pacing and JIT hand-over ``runtime.py``, and network play
+``netwindow.py`` (imported when a game starts). The key map and the function keys are
+documented in ``docs/window.md``.
 """
 
 from __future__ import annotations
 
-import contextlib
-import datetime
 import os
 import time
-from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,164 +20,29 @@ import numpy as np
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
-from zxmonopoly import JIT_FIRST_COMPILE  # noqa: E402
-from zxmonopoly import snapshot as snapshot_formats  # noqa: E402
-from zxmonopoly.spectrum import Spectrum48, keystrokes  # noqa: E402
+from zxmonopoly.spectrum import Spectrum48  # noqa: E402
 from zxmonopoly.spectrum.engine import BackgroundJit, requested_engine  # noqa: E402
-from zxmonopoly.spectrum.keyboard import (  # noqa: E402
-    CAPS_SHIFT,
-    SYMBOL_SHIFT,
-    SYMBOL_SHIFT_KEYS,
-    Combo,
-    resolve,
-)
 from zxmonopoly.spectrum.keyfeed import KeyFeed  # noqa: E402
-from zxmonopoly.spectrum.timing import (  # noqa: E402
-    AUDIO_RATE,
-    AUDIO_SAMPLES_PER_FRAME,
-    BOOT_FRAMES,
-    CPU_HZ,
-    HOST_FRAMES_PER_SECOND,
-)
+from zxmonopoly.spectrum.timing import BOOT_FRAMES, CPU_HZ  # noqa: E402
 from zxmonopoly.spectrum.video import write_png  # noqa: E402
 from zxmonopoly.ui import joystick as joysticks  # noqa: E402
+from zxmonopoly.ui.audio import AudioOut  # noqa: E402
 from zxmonopoly.ui.display import WindowError, check_display  # noqa: E402
-from zxmonopoly.ui.menu import FilePage, Item, Menu, NamePage, Page  # noqa: E402
-from zxmonopoly.ui.rzx import SUFFIX as RZX_SUFFIX  # noqa: E402
+from zxmonopoly.ui.files import Files, kind_of  # noqa: E402
+from zxmonopoly.ui.keys import PcKeys  # noqa: E402
+from zxmonopoly.ui.menu import Menu, main_page  # noqa: E402
+from zxmonopoly.ui.runtime import SPEED_NAMES, Runtime  # noqa: E402
 from zxmonopoly.ui.rzx import WindowRzx  # noqa: E402
 
 if TYPE_CHECKING:
     from zxmonopoly.harness.record import Recorder
+    from zxmonopoly.net.link import NetLink, NetOptions
 
-AUDIO_CHUNK = 2 * AUDIO_SAMPLES_PER_FRAME  # one mixer Sound: 40 ms
-AUDIO_MAX_PENDING = 6 * AUDIO_SAMPLES_PER_FRAME  # more waiting than this: the oldest is dropped
-AUDIO_AHEAD = 3 * AUDIO_SAMPLES_PER_FRAME  # more waiting than this: the emulation waits for it
-TYPED_HOLD = 4  # frames a typed punctuation combination is held
-TYPED_GAP = 2  # frames of nothing after it
 TITLE = "zxmonopoly"
-#: The snapshot formats the machine reads (zxmonopoly.snapshot decides), and the one the menu
-#: and F2 save.
-SNAPSHOT_SUFFIXES = tuple(snapshot_formats.SUFFIXES)
-SAVE_FORMAT = ".szx"
-TAPE_SUFFIXES = (".tap", ".tzx")
 MESSAGE_SECONDS = 4.0
-MAX_LAG = 0.1  # seconds the silent schedule may fall behind and still catch up
-#: The speeds the menu offers: frames emulated per 50 Hz tick (0: as many as fit, no sound).
-SPEEDS = (1, 2, 0)
-SPEED_NAMES = {1: "100 %", 2: "200 %", 0: "max"}
 STATUS_COLOUR = (255, 255, 255)
 STATUS_BACKGROUND = (0, 0, 0, 170)
 PAUSED_COLOUR = (255, 255, 0)
-
-#: PC keys held down -> the Spectrum keys they hold (letters and digits are added below).
-_HELD_KEY_NAMES: dict[int, tuple[str, ...]] = {
-    pygame.K_RETURN: ("ENTER",),
-    pygame.K_KP_ENTER: ("ENTER",),
-    pygame.K_SPACE: ("SPACE",),
-    pygame.K_LSHIFT: (CAPS_SHIFT,),
-    pygame.K_RSHIFT: (CAPS_SHIFT,),
-    pygame.K_LCTRL: (SYMBOL_SHIFT,),
-    pygame.K_RCTRL: (SYMBOL_SHIFT,),
-    pygame.K_LALT: (SYMBOL_SHIFT,),
-    pygame.K_RALT: (SYMBOL_SHIFT,),
-    pygame.K_BACKSPACE: (CAPS_SHIFT, "0"),
-    pygame.K_LEFT: (CAPS_SHIFT, "5"),
-    pygame.K_DOWN: (CAPS_SHIFT, "6"),
-    pygame.K_UP: (CAPS_SHIFT, "7"),
-    pygame.K_RIGHT: (CAPS_SHIFT, "8"),
-}
-for _c in "abcdefghijklmnopqrstuvwxyz0123456789":
-    _HELD_KEY_NAMES[getattr(pygame, f"K_{_c}")] = (_c.upper(),)
-for _d in range(10):
-    _HELD_KEY_NAMES[getattr(pygame, f"K_KP{_d}")] = (str(_d),)
-#: The same, resolved once to the matrix's (half-row, mask) pairs.
-HELD_KEYS: dict[int, Combo] = {key: resolve(names) for key, names in _HELD_KEY_NAMES.items()}
-
-#: Frames the window runs before it starts getting the JIT ready (the boot is on screen first;
-#: it also waits until LOAD "" has been typed).
-JIT_START_FRAMES = 10
-
-
-@contextlib.contextmanager
-def _native_stderr_silenced():  # noqa: ANN202 - a context manager
-    """File descriptor 2 to /dev/null meanwhile: with no sound device, ALSA's C library prints
-    a dozen "ALSA lib ..." lines there before pygame raises the one error we report."""
-    try:
-        saved = os.dup(2)
-        null = os.open(os.devnull, os.O_WRONLY)
-    except OSError:
-        yield
-        return
-    try:
-        os.dup2(null, 2)
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
-        os.close(null)
-
-
-class AudioOut:
-    """The beeper through pygame.mixer: 44,100 Hz mono int16, a short queue of Sounds."""
-
-    def __init__(self) -> None:
-        with _native_stderr_silenced():
-            pygame.mixer.init(frequency=AUDIO_RATE, size=-16, channels=1, buffer=512,
-                              allowedchanges=0)
-        self.channel = pygame.mixer.Channel(0)
-        self.pending = np.zeros(0, dtype=np.int16)
-        self.dropped = 0
-        self.underruns = 0
-        self.handed = 0  # samples given to the mixer: what a test can count, however fast it plays
-
-    def feed(self, samples: np.ndarray) -> None:
-        """Add a frame's samples and hand whole chunks to the mixer."""
-        if samples.size:
-            self.pending = np.concatenate((self.pending, samples.astype(np.int16, copy=False)))
-        extra = self.pending.size - AUDIO_MAX_PENDING
-        if extra > 0:
-            self.pending = self.pending[extra:]
-            self.dropped += extra
-        self.pump()
-
-    def pump(self) -> None:
-        """Keep one Sound playing and one queued."""
-        while self.channel.get_queue() is None:
-            busy = self.channel.get_busy()
-            if self.pending.size < AUDIO_CHUNK and (busy or self.pending.size == 0):
-                if not busy:
-                    self.underruns += 1
-                return
-            chunk, self.pending = self.pending[:AUDIO_CHUNK], self.pending[AUDIO_CHUNK:]
-            sound = pygame.mixer.Sound(buffer=chunk.tobytes())
-            self.handed += int(chunk.size)
-            if busy:
-                self.channel.queue(sound)
-            else:
-                self.channel.play(sound)
-
-    def backlog(self) -> int:
-        """Samples made but not yet handed to the mixer."""
-        return int(self.pending.size)
-
-    def clear(self) -> None:
-        """Forget the waiting samples (turbo, pause)."""
-        self.pending = np.zeros(0, dtype=np.int16)
-
-    def close(self) -> None:
-        """Stop the mixer."""
-        pygame.mixer.quit()
-
-
-def _new_snapshot_path(directory: Path) -> Path:
-    """A new snapshot file name in ``directory``: never one that exists."""
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = directory / f"zxmonopoly-{stamp}{SAVE_FORMAT}"
-    k = 1
-    while path.exists():
-        path = directory / f"zxmonopoly-{stamp}-{k}{SAVE_FORMAT}"
-        k += 1
-    return path
 
 
 class Window:
@@ -185,7 +51,8 @@ class Window:
     def __init__(self, machine: Spectrum48 | None = None, *, rom: Any = None,
                  engine: str | None = None, scale: int = 2, fullscreen: bool = False,
                  mute: bool = False, snapshot_dir: str | os.PathLike[str] = ".",
-                 out: Callable[[str], None] = print) -> None:
+                 out: Callable[[str], None] = print,
+                 log: str | os.PathLike[str] | None = None) -> None:
         if scale < 1:
             raise WindowError(f"--scale must be 1 or more, not {scale}")
         self.say = out
@@ -194,14 +61,14 @@ class Window:
         check_display()
         pygame.font.init()
         pygame.joystick.init()  # pads plugged in send JOYDEVICEADDED; each is opened then
-        self.audio: AudioOut | None = None
+        audio: AudioOut | None = None
         if not mute:
             try:
-                self.audio = AudioOut()
+                audio = AudioOut()
             except pygame.error as exc:
                 self.say(f"zxmonopoly: no sound ({exc}); playing on silently")
         # No engine asked for: play on CPython at once and get the JIT ready meanwhile.
-        self.jit: BackgroundJit | None = None
+        jit: BackgroundJit | None = None
         if machine is None:
             engine = requested_engine(engine)
             if engine is None:
@@ -209,46 +76,98 @@ class Window:
 
                 engine = "python"
                 if find_spec("numba") is not None:  # found, not imported: the thread does that
-                    self.jit = BackgroundJit()
-            machine = Spectrum48(rom=rom, engine=engine, audio=self.audio is not None)
+                    jit = BackgroundJit()
+            machine = Spectrum48(rom=rom, engine=engine, audio=audio is not None)
         self.machine = machine
-        if self.audio is not None and not machine.audio:
-            self.audio.close()
-            self.audio = None
-        self.fullscreen = fullscreen
-        self.screen = self._open(fullscreen)
-        self.frame_surface = pygame.Surface((320, 256), depth=24)
-        self.clock = pygame.time.Clock()
-        self.running = True
-        self.paused = False
-        self.speed = 1  # one of SPEEDS
-        self.sound = self.audio is not None
-        self.help = False
-        self.menu: Menu | None = None
-        self.show_status = False
-        self.joystick_mode = "none"
-        self.cursor_joystick = False  # the PC's arrows (and right Ctrl) as the joystick
-        self.pads = joysticks.PadInput()
-        #: When the recent frames were run (two seconds of them).
-        self._fps_frames: deque[float] = deque(maxlen=2 * HOST_FRAMES_PER_SECOND)
-        self.frames_run = 0  # frames emulated by this window
+        if audio is not None and not machine.audio:
+            audio.close()
+            audio = None
         #: The keys of each frame: the visible LOAD "" (script), typed punctuation, the PC keys
         #: and a keyboard joystick held (by PC key, and "joystick").
         self.feed = KeyFeed()
-        self.consumed: set[int] = set()  # PC keys whose press was typed as a character
-        self.last_snapshot: Path | None = None
+        self.keys = PcKeys(self.feed)
+        self.files = Files(machine, self.feed, self.snapshot_dir, self.note)
+        self.runtime = Runtime(machine, self.feed, self.keys, self.note, jit)
+        self.runtime.audio = audio
+        self.runtime.sound = audio is not None
+        self.fullscreen = fullscreen
+        self.screen = self._open(fullscreen)
+        self.frame_surface = pygame.Surface((320, 256), depth=24)
+        self.running = True
+        self.paused = False
+        self.help = False
+        self.menu: Menu | None = None
+        self.show_status = False
         self.recorder: Recorder | None = None  # (imported when F9 is first pressed)
-        self.rzx = WindowRzx(self.note)  # an RZX recording playing or being made (Shift+F9)
+        #: An RZX recording playing (the runtime's driver then) or being made (Shift+F9).
+        self.rzx = WindowRzx(self.note, self.runtime)
         self.symbols: Path | None = None  # the running program's symbol map, for recordings
+        from zxmonopoly.ui.eventlog import EventLog
+
+        self.eventlog = EventLog(machine, log, lambda: self.symbols)  # F8: the game's record
         self.status = ""  # a lasting note in the title bar
         self.message = ""
         self.message_until = 0.0
         self._title = ""
-        self._audio_waits = 0
-        self._jit_told = False
-        self._deadline: float | None = None  # the next tick of the silent 50 Hz schedule
+        #: The network game this window is in (netwindow.py: its driver runs the frames).
+        self.net: NetLink | None = None
         pygame.key.set_repeat()  # no auto-repeat: the Spectrum ROM repeats keys itself
         self._update_title()
+
+    # -- the parts' state, as the window's ----------------------------------------------------
+
+    @property
+    def audio(self) -> AudioOut | None:
+        """The sound out (None: silent)."""
+        return self.runtime.audio
+
+    @audio.setter
+    def audio(self, audio: AudioOut | None) -> None:
+        self.runtime.audio = audio
+
+    @property
+    def sound(self) -> bool:
+        """Whether the sound is on."""
+        return self.runtime.sound
+
+    @property
+    def speed(self) -> int:
+        """Frames a 50 Hz tick (runtime.SPEEDS; 0: as many as fit)."""
+        return self.runtime.speed
+
+    @property
+    def turbo(self) -> bool:
+        """Whether the machine runs as fast as it can (speed max)."""
+        return self.runtime.turbo
+
+    @property
+    def frames_run(self) -> int:
+        """Frames emulated by this window."""
+        return self.runtime.frames_run
+
+    @property
+    def jit(self) -> BackgroundJit | None:
+        """The JIT being got ready in the background (None: none, or taken over)."""
+        return self.runtime.jit
+
+    @property
+    def joystick_mode(self) -> str:
+        """The joystick the Spectrum sees (one of joystick.MODES)."""
+        return self.keys.joystick_mode
+
+    @property
+    def cursor_joystick(self) -> bool:
+        """Whether the PC's arrows and right Ctrl are the joystick."""
+        return self.keys.cursor_joystick
+
+    @property
+    def last_snapshot(self) -> Path | None:
+        """The snapshot last saved or loaded (F3 loads it)."""
+        return self.files.last_snapshot
+
+    @last_snapshot.setter
+    def last_snapshot(self, path: Path | None) -> None:
+        self.files.last_snapshot = path
 
     # -- display ----------------------------------------------------------------------------
 
@@ -287,12 +206,20 @@ class Window:
             self.screen.blit(pygame.transform.scale(self.frame_surface, rect.size), rect)
         if self.show_status:
             self._draw_status()
-        if self.paused and self.menu is None:
+        if self.net is not None:
+            from zxmonopoly.ui import netwindow
+
+            banner = netwindow.banner(self)
+            if banner is not None and self.menu is None:
+                self._draw_banner(banner)
+        elif self.paused and self.menu is None:
             self._draw_banner("PAUSED (F7 or P goes on)")
         if self.help:
             from zxmonopoly.ui.help import draw_help
 
             draw_help(self.screen)
+        if self.eventlog.shown:
+            self.eventlog.draw(self.screen)
         if self.menu is not None:
             self.menu.draw(self.screen)
         self._update_title()
@@ -326,11 +253,7 @@ class Window:
 
     def fps(self) -> float:
         """Frames emulated per second over the last two seconds."""
-        times = self._fps_frames
-        if len(times) < 2:
-            return 0.0
-        span = times[-1] - times[0]
-        return (len(times) - 1) / span if span > 0 else 0.0
+        return self.runtime.fps()
 
     def _draw_status(self) -> None:
         """The status line along the bottom of the window."""
@@ -395,18 +318,14 @@ class Window:
         elif event.type == pygame.KEYDOWN:
             self._key_down(event)
         elif event.type == pygame.KEYUP:
-            self.feed.let_go(event.key)
-            self.consumed.discard(event.key)
-            if event.key in joysticks.PC_DIRECTION_KEYS:
-                self.pads.keys.discard(joysticks.PC_DIRECTION_KEYS[event.key])
+            self.keys.key_up(event)
             self.apply_keys()
         elif event.type == pygame.DROPFILE:
             self.open_file(event.file)
         elif event.type == pygame.WINDOWFOCUSLOST:
-            self.feed.let_go_all()
-            self.pads.forget()
+            self.keys.let_go_all(pads=True)
             self.apply_keys()
-        elif self.pads.handle(event):
+        elif self.keys.pads.handle(event):
             self.apply_keys()
 
     def handle_events(self) -> None:
@@ -415,7 +334,7 @@ class Window:
             self.handle_event(event)
 
     def _key_down(self, event: pygame.event.Event) -> None:
-        """A PC key went down: a function key, a Spectrum key, or a typed character."""
+        """A PC key went down: the menu's, a function key, or the Spectrum's (keys.py)."""
         key = event.key
         if self.menu is not None:
             self.menu.key(event)
@@ -423,109 +342,63 @@ class Window:
         if key == pygame.K_ESCAPE:
             self.open_menu()
             return
-        if self.cursor_joystick and key in joysticks.PC_DIRECTION_KEYS:
-            self.pads.keys.add(joysticks.PC_DIRECTION_KEYS[key])
-            self.consumed.add(key)
-            self.apply_keys()
-            return
-        if key == pygame.K_F9 and event.mod & pygame.KMOD_SHIFT:
-            self.record_rzx()
+        if event.mod & pygame.KMOD_SHIFT and key in SHIFT_FUNCTION_KEYS:
+            SHIFT_FUNCTION_KEYS[key](self)
             return
         if key in FUNCTION_KEYS:
             FUNCTION_KEYS[key](self)
             return
+        if self.eventlog.shown and self.eventlog.key(key):
+            return
         if self.paused and key == pygame.K_p:
             self.toggle_pause()
             return
-        char = getattr(event, "unicode", "") or ""
-        if key not in HELD_KEYS and char in SYMBOL_SHIFT_KEYS:
-            self.type_character(char)
-            self.consumed.add(key)
-            return
-        if key in HELD_KEYS:
-            self.feed.hold(key, HELD_KEYS[key])
+        if self.keys.key_down(event):
             self.apply_keys()
 
-    def type_character(self, char: str) -> None:
-        """Type a punctuation character as its SYMBOL SHIFT combination, over a few frames
-        (left up long enough after it for the same one to follow: ``keystrokes.plan``)."""
-        self.feed.type(keystrokes.plan([(SYMBOL_SHIFT, SYMBOL_SHIFT_KEYS[char])], TYPED_HOLD,
-                                       TYPED_GAP))
-        self.apply_keys()
-
     def apply_keys(self) -> None:
-        """Set the matrix from the key feed (a scripted or typed combination alone, else the
-        keys held down) and the Kempston port from the pads."""
-        pads = self.pads.held()
-        stick = joysticks.spectrum_combo(self.joystick_mode, pads)
-        if stick:
-            self.feed.hold("joystick", stick)
-        else:
-            self.feed.let_go("joystick")
-        self.feed.write(self.machine.keyboard.rows)
-        self.machine.joystick.state[0] = joysticks.kempston_value(self.joystick_mode, pads)
+        """Show the keys at once: the local keys (keys.py) into the matrix and the Kempston
+        port (the runtime's driver writes them again before each frame). In a network game the
+        machine is everyone's: its matrix is the merged keys the node writes."""
+        local = self.keys.local_input()
+        if self.net is not None:
+            return
+        self.machine.keyboard.rows[:] = np.frombuffer(local.rows, dtype=np.uint8)
+        self.machine.joystick.state[0] = local.joystick
 
     # -- the machine ------------------------------------------------------------------------
 
     def run_frame(self) -> None:
-        """Emulate one frame, with the typed keys and the script moving on."""
-        self.feed.begin_frame()
-        self.apply_keys()
-        held = self.machine.keyboard.pressed() if self.recorder is not None else []
-        if not self.rzx.run_frame():
-            self.machine.run_frames(1)
-        self.frames_run += 1
-        self._fps_frames.append(time.monotonic())
-        if self.recorder is not None:
-            self.recorder.frame(held)
-        self.feed.advance()
-        if self.machine.audio:
-            samples = self.machine.take_audio()
-            if self.audio is not None and self.sound and self.speed == 1:
-                self.audio.feed(samples)
+        """Emulate one frame, with the typed keys and the script moving on (runtime.py)."""
+        self.runtime.run_frame()
 
     def autoload(self, real_load: bool = False, boot_frames: int = BOOT_FRAMES) -> None:
-        """Type LOAD "" as a user of the running ROM would (after the boot; the same keys as
-        ``keystrokes.type_load_quoted``) and start the tape."""
-        self.feed.script_wait(boot_frames)
-        self.feed.script_keys(keystrokes.plan(keystrokes.LOAD_PROBE))
-        self.feed.script_call(self._autoload_rest)
-        if real_load:
-            self.feed.script_call(self.machine.deck.play)
-
-    def _autoload_rest(self) -> None:
-        """After the probe J: the rest of LOAD "" for what the screen shows, next in the script."""
-        self.feed.script_next(keystrokes.load_rest(self.machine.screen_text()))
+        """Type LOAD "" as a user of the running ROM would, after the boot, and start the tape
+        (files.py; the feed's script runs it frame by frame)."""
+        self.files.autoload(real_load, boot_frames)
 
     def insert_tape(self, path: str | os.PathLike[str], real_load: bool = False) -> None:
         """Put a tape in the deck (fast loading unless ``real_load``)."""
-        from zxmonopoly.tape import TapeError
-
-        try:
-            self.machine.deck.set_fast(not real_load)
-            self.machine.deck.insert(path)
-        except TapeError as exc:  # its message names the file
-            raise WindowError(str(exc)) from None
-        except OSError as exc:
-            raise WindowError(f"{path}: {exc}") from None
+        self.files.insert_tape(path, real_load)
 
     def open_file(self, path: str | os.PathLike[str]) -> None:
-        """A dropped file: a tape is loaded with LOAD "" after a reset, a snapshot is loaded,
-        an RZX recording played."""
-        suffix = Path(path).suffix.lower()
+        """A dropped file: a tape is loaded with LOAD "" after a reset, a snapshot is loaded
+        (in a network game: on every machine, the host's only), an RZX recording played."""
+        if self.net is not None:
+            from zxmonopoly.ui import netwindow
+
+            netwindow.open_file(self, path)
+            return
+        kind = kind_of(path)
         try:
-            if suffix == RZX_SUFFIX:
-                if self.rzx.play(self.machine, path):
-                    self.feed.clear()
-            elif suffix in TAPE_SUFFIXES:
-                self.insert_tape(path)
-                self.machine.reset()
-                self.feed.clear()
-                self.autoload()
+            if kind == "tape":
+                self.files.open_tape(path)
                 self.status = ""
                 self.note(f"loading {Path(path).name}")
-            elif suffix in SNAPSHOT_SUFFIXES:
+            elif kind == "snapshot":
                 self.load_snapshot(path)
+            elif kind == "recording":
+                self.files.open_recording(path, self.rzx)
             else:
                 self.note(f"{Path(path).name}: not a .tap, .tzx, .szx, .z80, .sna or .rzx")
         except WindowError as exc:
@@ -533,42 +406,27 @@ class Window:
 
     def save_snapshot(self) -> Path | None:
         """F2: save the machine to a new .szx file (exact, HALT included) in the snapshot dir."""
-        path = _new_snapshot_path(self.snapshot_dir)
-        try:
-            self.machine.save_snapshot(path)
-        except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
-            self.note(f"cannot save the snapshot: {exc}")
-            return None
-        self.last_snapshot = path
-        self.note(f"saved {path}")
-        return path
+        with self.runtime.driver.lock():  # not while a network thread repairs it
+            return self.files.save_snapshot()
 
     def load_snapshot(self, path: str | os.PathLike[str] | None = None) -> bool:
-        """F3: load ``path``, else the last snapshot saved or given, else the newest here."""
-        if path is None:
-            path = self.last_snapshot or self._newest_snapshot()
-        if path is None:
-            self.note(f"no snapshot to load in {self.snapshot_dir} (F2 saves one)")
-            return False
-        try:
-            self.machine.load_snapshot(path)
-        except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
-            self.note(f"cannot load {path}: {exc}")
-            return False
-        self.feed.clear()
-        self.last_snapshot = Path(path)
-        self.note(f"loaded {path}")
-        return True
+        """F3: load ``path``, else the last snapshot saved or given, else the newest here (in a
+        network game: on every machine at one frame, the host's only)."""
+        if self.net is None:
+            return self.files.load_snapshot(path)
+        from zxmonopoly.ui import netwindow
 
-    def _newest_snapshot(self) -> Path | None:
-        """The newest zxmonopoly-*.szx (or an older .z80) in the snapshot directory."""
-        found = sorted((p for suffix in (".szx", ".z80")
-                        for p in self.snapshot_dir.glob(f"zxmonopoly-*{suffix}")),
-                       key=lambda p: p.stat().st_mtime)
-        return found[-1] if found else None
+        chosen = self.files.pick_snapshot(path)
+        return chosen is not None and netwindow.load_snapshot(self, chosen)
 
     def reset(self) -> None:
-        """F5: power the Spectrum off and on."""
+        """F5: power the Spectrum off and on (in a network game: every machine at one frame,
+        the host's only)."""
+        if self.net is not None:
+            from zxmonopoly.ui import netwindow
+
+            netwindow.reset(self)
+            return
         self.machine.reset()
         self.feed.clear()
         self.note("reset")
@@ -578,6 +436,10 @@ class Window:
         deck = self.machine.deck
         if deck.name is None:
             self.note("no tape in the deck (drop a .tap or .tzx on the window)")
+        elif self.net is not None:  # every machine's tape, at one frame
+            from zxmonopoly.net.protocol import TAPE_PLAY, TAPE_STOP
+
+            self.note(self.net.tape(TAPE_STOP if deck.playing else TAPE_PLAY))
         elif deck.playing:
             deck.stop()
             self.note("tape stopped")
@@ -585,21 +447,37 @@ class Window:
             deck.play()
             self.note("tape playing")
 
+    def rewind_tape(self) -> None:
+        """Rewind the tape to its start."""
+        if self.machine.deck.name is None:
+            self.note("no tape in the deck")
+            return
+        if self.net is not None:
+            from zxmonopoly.net.protocol import TAPE_REWIND
+
+            self.note(self.net.tape(TAPE_REWIND))
+            return
+        self.machine.deck.rewind()
+        self.note("tape rewound")
+
     def toggle_pause(self) -> None:
-        """Pause (F7, Pause) or go on."""
+        """Pause (F7, Pause) or go on (in a network game: every machine stops at one frame,
+        the host's only; the window's pause follows the node's)."""
+        if self.net is not None:
+            self.note(self.net.pause(not self.net.paused))
+            return
         self.paused = not self.paused
         if self.audio is not None:
             self.audio.clear()
         self._update_title()
 
-    @property
-    def turbo(self) -> bool:
-        """Whether the machine runs as fast as it can (speed max)."""
-        return self.speed == 0
-
     def set_speed(self, speed: int) -> None:
-        """100 %, 200 % or max (0); sound only at 100 %."""
-        self.speed = speed
+        """100 %, 200 % or max (0); sound only at 100 % (in a network game: the host's, for
+        every machine; max is as fast as the slowest)."""
+        if self.net is not None:
+            self.note(self.net.set_speed(speed))
+            return
+        self.runtime.speed = speed
         if self.audio is not None:
             self.audio.clear()
         self.note(f"speed {SPEED_NAMES[speed]}")
@@ -620,129 +498,48 @@ class Window:
             self.machine.set_audio(True)
         elif self.audio is not None:
             self.audio.clear()
-        self.sound = on
+        self.runtime.sound = on
         self.note("sound on" if on else "sound off")
 
     def set_joystick(self, mode: str) -> None:
         """The joystick the Spectrum sees (one of joystick.MODES)."""
-        self.joystick_mode = mode
+        self.keys.set_joystick(mode)
         self.apply_keys()
         self.note(f"joystick: {joysticks.MODE_NAMES[mode]}")
 
+    def toggle_cursor_joystick(self) -> None:
+        """The PC's arrows and right Ctrl as the joystick, or as CAPS SHIFT+5..8 and SS."""
+        self.keys.toggle_cursor_joystick()
+        self.apply_keys()
+        self.note("cursor keys: joystick" if self.cursor_joystick else "cursor keys: keys")
+
     def save_screenshot_file(self) -> Path | None:
         """Save the Spectrum's screen (without menu or status) as a new PNG here."""
-        path = _new_snapshot_path(self.snapshot_dir).with_suffix(".png")
-        try:
-            self.machine.screenshot(path)
-        except OSError as exc:
-            self.note(f"cannot save the screenshot: {exc.strerror or exc}")
-            return None
-        self.note(f"screenshot {path}")
-        return path
+        return self.files.save_screenshot()
 
     def save_snapshot_as(self, name: str) -> str | None:
-        """Save a snapshot called ``name`` (SAVE_FORMAT added) here; a problem, or None."""
-        path = Path(name)
-        if path.suffix.lower() not in SNAPSHOT_SUFFIXES:
-            path = path.with_name(path.name + SAVE_FORMAT)
-        path = self.snapshot_dir / path.name
-        if path.exists():
-            return f"{path.name} exists: type another name"
-        try:
-            self.machine.save_snapshot(path)
-        except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
-            return f"cannot save: {exc}"
-        self.last_snapshot = path
-        self.note(f"saved {path}")
-        self.close_menu()
-        return None
+        """Save a snapshot called ``name`` (files.SAVE_FORMAT added) here; a problem, or None."""
+        problem = self.files.save_snapshot_as(name)
+        if problem is None:
+            self.close_menu()
+        return problem
 
     # -- the menu (Esc) ---------------------------------------------------------------------
 
     def open_menu(self) -> None:
         """Esc: open the menu; the Spectrum stops (its keys are let go) until it closes."""
-        self.feed.let_go_all()
-        self.pads.keys.clear()
+        self.keys.let_go_all()
         self.apply_keys()
         if self.audio is not None:
             self.audio.clear()
         self.help = False
-        self.menu = Menu(self._main_page(), self.close_menu)
+        self.menu = Menu(main_page(self), self.close_menu)
         self._update_title()
 
     def close_menu(self) -> None:
         """Close the menu: the Spectrum goes on (unless paused)."""
         self.menu = None
         self._update_title()
-
-    def _main_page(self) -> Page:
-        """The menu's items (docs/window.md, "The menu")."""
-        deck = self.machine.deck
-
-        def tape_label() -> str:
-            if deck.name is None:
-                return "Tape: (none; Open puts one in)"
-            block, blocks = deck.block_counter()
-            return (f"Tape: {'stop' if deck.playing else 'play'}   {Path(deck.name).name} "
-                    f"block {block}/{blocks}")
-
-        def cycle(values: tuple, now: object, step: int) -> object:
-            return values[(values.index(now) + step) % len(values)]
-
-        def then_close(action: Callable[[], Any]) -> Callable[[], None]:
-            def run() -> None:
-                self.close_menu()
-                action()
-            return run
-
-        items = [
-            Item(lambda: "Open a tape, snapshot or recording...", lambda: self.menu and self.menu.open(  # noqa: E501
-                FilePage("Open a tape, snapshot or recording", self.snapshot_dir,
-                         TAPE_SUFFIXES + SNAPSHOT_SUFFIXES + (RZX_SUFFIX,),
-                         lambda path: then_close(lambda: self.open_file(path))()))),
-            Item(tape_label, self.toggle_tape),
-            Item(lambda: "Tape: rewind", self.rewind_tape),
-            Item(lambda: "Save snapshot as...", lambda: self.menu and self.menu.open(
-                NamePage(f"Save a snapshot in {self.snapshot_dir.resolve()} as",
-                         _new_snapshot_path(self.snapshot_dir).stem, self.save_snapshot_as))),
-            Item(lambda: "Load snapshot...", lambda: self.menu and self.menu.open(
-                FilePage("Load a snapshot", self.snapshot_dir, SNAPSHOT_SUFFIXES,
-                         lambda path: then_close(lambda: self.load_snapshot(path))()))),
-            Item(lambda: "Reset", then_close(self.reset)),
-            Item(lambda: f"Pause: {'on' if self.paused else 'off'}", self.toggle_pause),
-            Item(lambda: f"Speed: {SPEED_NAMES[self.speed]}", None,
-                 lambda step: self.set_speed(cycle(SPEEDS, self.speed, step))),
-            Item(lambda: f"Sound: {'on' if self.sound else 'off'}",
-                 lambda: self.set_sound(not self.sound)),
-            Item(lambda: f"Joystick: {joysticks.MODE_NAMES[self.joystick_mode]}", None,
-                 lambda step: self.set_joystick(cycle(joysticks.MODES, self.joystick_mode,
-                                                      step))),
-            Item(lambda: "PC cursor keys as the joystick (right Ctrl fires): "
-                 f"{'on' if self.cursor_joystick else 'off'}", self.toggle_cursor_joystick),
-            Item(lambda: f"Status line: {'on' if self.show_status else 'off'}",
-                 self.toggle_status),
-            Item(lambda: "Screenshot", then_close(self.save_screenshot_file)),
-            Item(lambda: f"Record keys (F9): {'stop' if self.recorder else 'start'}",
-                 then_close(self.record)),
-            Item(self.rzx.menu_label, then_close(self.record_rzx)),
-            Item(lambda: "Quit", self.quit),
-        ]
-        return Page("zxmonopoly", items)
-
-    def rewind_tape(self) -> None:
-        """Rewind the tape to its start."""
-        if self.machine.deck.name is None:
-            self.note("no tape in the deck")
-            return
-        self.machine.deck.rewind()
-        self.note("tape rewound")
-
-    def toggle_cursor_joystick(self) -> None:
-        """The PC's arrows and right Ctrl as the joystick, or as CAPS SHIFT+5..8 and SS."""
-        self.cursor_joystick = not self.cursor_joystick
-        self.pads.keys.clear()
-        self.apply_keys()
-        self.note("cursor keys: joystick" if self.cursor_joystick else "cursor keys: keys")
 
     def toggle_status(self) -> None:
         """The status line on or off."""
@@ -754,6 +551,9 @@ class Window:
 
     def record(self) -> None:
         """F9: start recording the keys into a keystroke script, or stop and write it."""
+        if self.recorder is None and self.net is not None:
+            self.note("recording: not in a network game (the keys are everyone's)")
+            return
         if self.recorder is None:
             from zxmonopoly.harness.record import Recorder
 
@@ -763,10 +563,11 @@ class Window:
             except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
                 self.note(f"cannot start recording: {exc}")
                 return
-            self.recorder = recorder
+            self.recorder = self.runtime.recorder = recorder
             self.note(f"recording into {recorder.script_path} (F9 stops)")
         else:
             recorder, self.recorder = self.recorder, None
+            self.runtime.recorder = None
             try:
                 path = recorder.stop()
             except Exception as exc:  # noqa: BLE001 - any failure is shown, play goes on
@@ -777,7 +578,35 @@ class Window:
     def record_rzx(self) -> None:
         """Shift+F9: start recording an RZX file (``zxmonopoly-DATE-TIME.rzx`` in the snapshot
         directory), or stop and write it."""
+        if self.rzx.recorder is None and self.net is not None:
+            self.note("recording RZX: not in a network game (the keys are everyone's)")
+            return
         self.rzx.toggle_record(self.machine, self.snapshot_dir)
+
+    def host_network(self) -> str | None:
+        """Host a network game of this window's machine on 127.0.0.1 and the default port
+        (the menu's Host); the problem (also shown), or None."""
+        from zxmonopoly.net.link import net_options
+        from zxmonopoly.ui import netwindow
+
+        options = net_options(host=True)
+        assert options is not None
+        problem = netwindow.start(self, options, netwindow.deck_path(self))
+        if problem is not None:
+            self.note(problem)
+        return problem
+
+    def join_network(self, options: NetOptions) -> str | None:
+        """Join the network game ``options`` name (the menu's Join); the problem, or None."""
+        from zxmonopoly.ui import netwindow
+
+        return netwindow.start(self, options, netwindow.deck_path(self))
+
+    def leave_network(self) -> None:
+        """Leave the network game (the host's leaving ends it for everyone)."""
+        from zxmonopoly.ui import netwindow
+
+        netwindow.leave(self)
 
     def quit(self) -> None:
         """F10: close the window."""
@@ -786,91 +615,45 @@ class Window:
     # -- the loop ---------------------------------------------------------------------------
 
     def step(self, paced: bool = True) -> None:
-        """One turn of the loop: events, frame(s), drawing, pacing."""
+        """One turn of the loop: events, frame(s) (runtime.py), drawing, pacing. In a network
+        game the node's news, pause and speed are taken first, and the menu stops nothing."""
         self.handle_events()
         if not self.running:
             return
-        if not self.paused and self.menu is None:
-            if self.speed == 2:
-                self.run_frame()
-                self.run_frame()
-            elif self.turbo:
-                end = time.perf_counter() + 1 / HOST_FRAMES_PER_SECOND
-                self.run_frame()
-                while time.perf_counter() < end and self.running:
-                    self.run_frame()
-            elif self._audio_ahead():
-                self._audio_waits += 1
-            else:
-                self._audio_waits = 0
-                self.run_frame()
-        self._check_jit()
+        if self.net is not None:
+            from zxmonopoly.ui import netwindow
+
+            netwindow.sync(self)
+        if not self.paused and (self.menu is None or not self.runtime.driver.stops_for_menu):
+            self.runtime.turn()
+        self.runtime.check_jit()
         if self.audio is not None:
             self.audio.pump()
         self.draw()
-        if paced and not self.turbo:
-            if self.audio is not None:
-                # A little faster than 50 Hz: the sound paces (it holds frames back instead).
-                self.clock.tick(HOST_FRAMES_PER_SECOND + 1)
-            else:
-                self._pace()
-
-    def _pace(self) -> None:
-        """Wait for the next 50 Hz tick of a fixed schedule (silent play).
-
-        A fixed schedule, not a fixed wait after each frame: on a busy machine the wake-ups
-        come late, and the late time is made up by the next turns rather than lost (up to
-        MAX_LAG; further behind, the schedule starts again from now).
-        """
-        now = time.perf_counter()
-        if self._deadline is None or now - self._deadline > MAX_LAG:
-            self._deadline = now
-        self._deadline += 1 / HOST_FRAMES_PER_SECOND
-        delay = self._deadline - time.perf_counter()
-        if delay > 0:
-            time.sleep(delay)
-
-    def _check_jit(self) -> None:
-        """Between frames: start getting the JIT ready, or move the machine onto it."""
-        jit = self.jit
-        if jit is None:
-            return
-        loaded = self.frames_run >= JIT_START_FRAMES and not self.feed.scripting
-        if jit.state == "waiting" and loaded:
-            jit.start()  # after LOAD "" is typed: numba's import takes the CPU for a moment
-        elif jit.state == "compiling" and not self._jit_told:
-            self._jit_told = True
-            self.note("compiling the JIT engine in the background (first run only: "
-                      f"{JIT_FIRST_COMPILE}); playing on CPython meanwhile")
-        elif jit.ready():
-            self.machine.set_engine("jit")
-            self.jit = None
-            took = f" (compiled in {jit.compile_seconds:.0f} s)" if jit.compile_seconds else ""
-            self.note(f"the JIT engine is ready: switched from CPython{took}")
-        elif jit.state == "failed":
-            self.jit = None
-            self.note(f"the JIT engine is not available ({jit.error}); playing on CPython")
-
-    def _audio_ahead(self) -> bool:
-        """Whether enough sound waits that the emulation should let the mixer catch up."""
-        return (self.audio is not None and self.audio.backlog() > AUDIO_AHEAD
-                and self._audio_waits < 3)
+        if paced:
+            self.runtime.pace()
 
     def run(self, max_frames: int | None = None, paced: bool = True) -> None:
-        """Run until the window closes (or ``max_frames`` frames have been emulated)."""
+        """Run until the window closes (or ``max_frames`` frames have been emulated, or, with
+        ``max_frames``, the network game has ended: no more frames will come)."""
         while self.running:
             if max_frames is not None and self.frames_run >= max_frames:
                 break
-            self.step(paced)
+            ended = self.net is not None and self.net.ended is not None
+            self.step(paced)  # (after the end: its lines shown, GAME OVER drawn)
+            if max_frames is not None and ended:
+                break
 
     def close(self) -> None:
         """Close the window and the sound (a recording still running is written first)."""
         if self.recorder is not None:
             self.record()
         self.rzx.close(self.machine)
-        if self.jit is not None:
-            self.jit.cancel()
-            self.jit = None
+        self.eventlog.close()
+        if self.net is not None:  # the host's window closing ends the game for everyone
+            self.net.close()
+            self.net = None
+        self.runtime.cancel_jit()
         if self.audio is not None:
             self.audio.close()
             self.audio = None
@@ -883,6 +666,7 @@ FUNCTION_KEYS: dict[int, Callable[[Window], Any]] = {
     pygame.K_F2: Window.save_snapshot,
     pygame.K_F3: Window.load_snapshot,
     pygame.K_F5: Window.reset,
+    pygame.K_F8: lambda window: window.eventlog.toggle(),
     pygame.K_F6: Window.toggle_tape,
     pygame.K_F7: Window.toggle_pause,
     pygame.K_PAUSE: Window.toggle_pause,
@@ -890,5 +674,9 @@ FUNCTION_KEYS: dict[int, Callable[[Window], Any]] = {
     pygame.K_F10: Window.quit,
     pygame.K_F11: Window.toggle_fullscreen,
     pygame.K_F12: Window.toggle_turbo,
+}
+#: Function keys with Shift -> what they do (F9 records keys, Shift+F9 an RZX file).
+SHIFT_FUNCTION_KEYS: dict[int, Callable[[Window], Any]] = {
+    pygame.K_F9: Window.record_rzx,
 }
 

@@ -20,103 +20,778 @@ _R7 = 46
 @njit(cache=True, _nrt=False)
 def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp):
     """Run one ED-prefixed instruction."""
-    op = I64(mem[pc])
-    pc = (pc + 1) & 0xFFFF
-    r += 1
-    if op == 0x52:
-        # ED 52  SBC HL,DE
-        v = (h << 8) | l
-        nn = ((d << 8) | e)
-        cy = f & 1
-        res = v - nn - cy
-        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
-        res = res & 0xFFFF
-        if res == 0:
-            f = f | 0x40
-        wz = (v + 1) & 0xFFFF
-        h = res >> 8
-        l = res & 0xFF
-        t += 15
-        qt = t
-    elif op == 0x78:
-        # ED 78  IN A,(C)
-        t0 = t
-        port = (b << 8) | c
-        if io_exit and io_exit != 2:
-            if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 0xFF
-                st[S.IN_READY] = 0
+    exit_ = 0
+    while True:
+        op = I64(mem[pc])
+        pc = (pc + 1) & 0xFFFF
+        r += 1
+        if op == 0x52:
+            # ED 52  SBC HL,DE
+            v = (h << 8) | l
+            nn = ((d << 8) | e)
+            cy = f & 1
+            res = v - nn - cy
+            f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
+            res = res & 0xFFFF
+            if res == 0:
+                f = f | 0x40
+            wz = (v + 1) & 0xFFFF
+            h = res >> 8
+            l = res & 0xFF
+            t += 15
+            qt = t
+        elif op == 0x78:
+            # ED 78  IN A,(C)
+            t0 = t
+            port = (b << 8) | c
+            if io_exit and io_exit != 2:
+                if st[S.IN_READY]:
+                    v = st[S.IN_VALUE] & 0xFF
+                    st[S.IN_READY] = 0
+                else:
+                    st[S.PORT] = port
+                    t = t0
+                    pc = (pc - 2) & 0xFFFF
+                    r -= 2
+                    exit_ = 2
+                    break
             else:
+                v = 0xFF
+            wz = (port + 1) & 0xFFFF
+            a = v
+            f = (f & 0x01) | SZ53P[v]
+            t += 12
+            qt = t
+        elif op == 0x5b:
+            # ED 5B  LD DE,(nn)
+            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            pc = (pc + 2) & 0xFFFF
+            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+            wz = (nn + 1) & 0xFFFF
+            d = v >> 8
+            e = v & 0xFF
+            t += 20
+        elif op == 0x53:
+            # ED 53  LD (nn),DE
+            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            pc = (pc + 2) & 0xFFFF
+            v = ((d << 8) | e)
+            if nn >= rom_top:
+                mem[nn] = v & 0xFF
+            nn = (nn + 1) & 0xFFFF
+            wz = nn
+            if nn >= rom_top:
+                mem[nn] = v >> 8
+            t += 20
+        elif 0xbc <= op < 0x100:
+            # ED BC-FF  (no instruction: a no-operation)
+            t += 8
+        elif op == 0x4b:
+            # ED 4B  LD BC,(nn)
+            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            pc = (pc + 2) & 0xFFFF
+            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+            wz = (nn + 1) & 0xFFFF
+            b = v >> 8
+            c = v & 0xFF
+            t += 20
+        elif 0x00 <= op < 0x40:
+            # ED 00-3F  (no instruction: a no-operation)
+            t += 8
+        elif op == 0xb0:
+            # ED B0  LDIR
+            while True:
+                v = I64(mem[(h << 8) | l])
+                ea = (d << 8) | e
+                if ea >= rom_top:
+                    mem[ea] = v
+                ea = (ea + 1) & 0xFFFF
+                d = ea >> 8
+                e = ea & 0xFF
+                ea = (((h << 8) | l) + 1) & 0xFFFF
+                h = ea >> 8
+                l = ea & 0xFF
+                c = (c - 1) & 0xFF
+                if c == 0xFF:
+                    b = (b - 1) & 0xFF
+                n = (a + v) & 0xFF
+                f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                if b | c:
+                    pc = (pc - 2) & 0xFFFF
+                    wz = (pc + 1) & 0xFFFF
+                    f = (f & 0xD7) | ((pc >> 8) & 0x28)
+                    t += 21
+                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb0:
+                        pc = (pc + 2) & 0xFFFF
+                        r += 2
+                        continue
+                else:
+                    t += 16
+                break
+            qt = t
+        elif op == 0x42:
+            # ED 42  SBC HL,BC
+            v = (h << 8) | l
+            nn = ((b << 8) | c)
+            cy = f & 1
+            res = v - nn - cy
+            f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
+            res = res & 0xFFFF
+            if res == 0:
+                f = f | 0x40
+            wz = (v + 1) & 0xFFFF
+            h = res >> 8
+            l = res & 0xFF
+            t += 15
+            qt = t
+        elif op == 0x43:
+            # ED 43  LD (nn),BC
+            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            pc = (pc + 2) & 0xFFFF
+            v = ((b << 8) | c)
+            if nn >= rom_top:
+                mem[nn] = v & 0xFF
+            nn = (nn + 1) & 0xFFFF
+            wz = nn
+            if nn >= rom_top:
+                mem[nn] = v >> 8
+            t += 20
+        elif 0x7f <= op < 0xa0:
+            # ED 7F-9F  (no instruction: a no-operation)
+            t += 8
+        elif op == 0x44:
+            # ED 44  NEG
+            v = a
+            f = SBC_F[v]
+            a = (0 - v) & 0xFF
+            t += 8
+            qt = t
+        elif op == 0x4d:
+            # ED 4D  RETI
+            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            sp = (sp + 2) & 0xFFFF
+            pc = nn
+            wz = nn
+            iff1 = iff2
+            t += 14
+        elif op == 0x5a:
+            # ED 5A  ADC HL,DE
+            v = (h << 8) | l
+            nn = ((d << 8) | e)
+            cy = f & 1
+            res = v + nn + cy
+            f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
+            res = res & 0xFFFF
+            if res == 0:
+                f = f | 0x40
+            wz = (v + 1) & 0xFFFF
+            h = res >> 8
+            l = res & 0xFF
+            t += 15
+            qt = t
+        elif op == 0x73:
+            # ED 73  LD (nn),SP
+            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            pc = (pc + 2) & 0xFFFF
+            v = sp
+            if nn >= rom_top:
+                mem[nn] = v & 0xFF
+            nn = (nn + 1) & 0xFFFF
+            wz = nn
+            if nn >= rom_top:
+                mem[nn] = v >> 8
+            t += 20
+        elif op == 0x47:
+            # ED 47  LD I,A
+            i = a
+            t += 9
+        elif op == 0x7b:
+            # ED 7B  LD SP,(nn)
+            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            pc = (pc + 2) & 0xFFFF
+            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+            wz = (nn + 1) & 0xFFFF
+            sp = v
+            t += 20
+        elif 0xa4 <= op < 0xa8:
+            # ED A4-A7  (no instruction: a no-operation)
+            t += 8
+        elif 0xac <= op < 0xb0:
+            # ED AC-AF  (no instruction: a no-operation)
+            t += 8
+        elif 0xb4 <= op < 0xb8:
+            # ED B4-B7  (no instruction: a no-operation)
+            t += 8
+        elif op == 0x56:
+            # ED 56  IM 1
+            im = 1
+            t += 8
+        elif op == 0x45:
+            # ED 45  RETN
+            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            sp = (sp + 2) & 0xFFFF
+            pc = nn
+            wz = nn
+            iff1 = iff2
+            t += 14
+        elif op == 0x5e:
+            # ED 5E  IM 2
+            im = 2
+            t += 8
+        elif op == 0x5f:
+            # ED 5F  LD A,R
+            a = (r & 0x7F) | r7
+            f = (f & 0x01) | SZ53[a] | (iff2 << 2)
+            t += 9
+            ldair_at = t
+            qt = t
+        elif op == 0x6a:
+            # ED 6A  ADC HL,HL
+            v = (h << 8) | l
+            nn = ((h << 8) | l)
+            cy = f & 1
+            res = v + nn + cy
+            f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
+            res = res & 0xFFFF
+            if res == 0:
+                f = f | 0x40
+            wz = (v + 1) & 0xFFFF
+            h = res >> 8
+            l = res & 0xFF
+            t += 15
+            qt = t
+        elif op == 0x79:
+            # ED 79  OUT (C),A
+            port = (b << 8) | c
+            v = a
+            wz = (port + 1) & 0xFFFF
+            t += 12
+            if io_exit and io_exit != 2:
                 st[S.PORT] = port
-                t = t0
-                pc = (pc - 2) & 0xFFFF
-                r -= 2
-                st[S.A] = a
-                st[S.F] = f
-                st[S.B] = b
-                st[S.C] = c
-                st[S.D] = d
-                st[S.E] = e
-                st[S.H] = h
-                st[S.L] = l
-                st[S.SP] = sp
-                st[S.PC] = pc
-                st[S.I] = i
-                st[S.MEMPTR] = wz
-                st[S.IFF1] = iff1
-                st[S.IM] = im
-                st[S.T] = t
-                st[_R_RAW] = r
-                st[_R7] = r7
-                st[_LDAIR_AT] = ldair_at
-                st[_QT] = qt
-                return 2
-        else:
-            v = 0xFF
-        wz = (port + 1) & 0xFFFF
-        a = v
-        f = (f & 0x01) | SZ53P[v]
-        t += 12
-        qt = t
-    elif op == 0x5b:
-        # ED 5B  LD DE,(nn)
-        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-        pc = (pc + 2) & 0xFFFF
-        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
-        wz = (nn + 1) & 0xFFFF
-        d = v >> 8
-        e = v & 0xFF
-        t += 20
-    elif op == 0x53:
-        # ED 53  LD (nn),DE
-        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-        pc = (pc + 2) & 0xFFFF
-        v = ((d << 8) | e)
-        if nn >= rom_top:
-            mem[nn] = v & 0xFF
-        nn = (nn + 1) & 0xFFFF
-        wz = nn
-        if nn >= rom_top:
-            mem[nn] = v >> 8
-        t += 20
-    elif 0xbc <= op < 0x100:
-        # ED BC-FF  (no instruction: a no-operation)
-        t += 8
-    elif op == 0x4b:
-        # ED 4B  LD BC,(nn)
-        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-        pc = (pc + 2) & 0xFFFF
-        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
-        wz = (nn + 1) & 0xFFFF
-        b = v >> 8
-        c = v & 0xFF
-        t += 20
-    elif 0x00 <= op < 0x40:
-        # ED 00-3F  (no instruction: a no-operation)
-        t += 8
-    elif op == 0xb0:
-        # ED B0  LDIR
-        while True:
+                st[S.PORT_VALUE] = v
+                exit_ = 3
+                break
+            else:
+                pass
+        elif op == 0xb8:
+            # ED B8  LDDR
+            while True:
+                v = I64(mem[(h << 8) | l])
+                ea = (d << 8) | e
+                if ea >= rom_top:
+                    mem[ea] = v
+                ea = (ea - 1) & 0xFFFF
+                d = ea >> 8
+                e = ea & 0xFF
+                ea = (((h << 8) | l) - 1) & 0xFFFF
+                h = ea >> 8
+                l = ea & 0xFF
+                c = (c - 1) & 0xFF
+                if c == 0xFF:
+                    b = (b - 1) & 0xFF
+                n = (a + v) & 0xFF
+                f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                if b | c:
+                    pc = (pc - 2) & 0xFFFF
+                    wz = (pc + 1) & 0xFFFF
+                    f = (f & 0xD7) | ((pc >> 8) & 0x28)
+                    t += 21
+                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb8:
+                        pc = (pc + 2) & 0xFFFF
+                        r += 2
+                        continue
+                else:
+                    t += 16
+                break
+            qt = t
+        elif op == 0x40:
+            # ED 40  IN B,(C)
+            t0 = t
+            port = (b << 8) | c
+            if io_exit and io_exit != 2:
+                if st[S.IN_READY]:
+                    v = st[S.IN_VALUE] & 0xFF
+                    st[S.IN_READY] = 0
+                else:
+                    st[S.PORT] = port
+                    t = t0
+                    pc = (pc - 2) & 0xFFFF
+                    r -= 2
+                    exit_ = 2
+                    break
+            else:
+                v = 0xFF
+            wz = (port + 1) & 0xFFFF
+            b = v
+            f = (f & 0x01) | SZ53P[v]
+            t += 12
+            qt = t
+        elif op == 0x41:
+            # ED 41  OUT (C),B
+            port = (b << 8) | c
+            v = b
+            wz = (port + 1) & 0xFFFF
+            t += 12
+            if io_exit and io_exit != 2:
+                st[S.PORT] = port
+                st[S.PORT_VALUE] = v
+                exit_ = 3
+                break
+            else:
+                pass
+        elif op == 0x46:
+            # ED 46  IM 0
+            im = 0
+            t += 8
+        elif op == 0x48:
+            # ED 48  IN C,(C)
+            t0 = t
+            port = (b << 8) | c
+            if io_exit and io_exit != 2:
+                if st[S.IN_READY]:
+                    v = st[S.IN_VALUE] & 0xFF
+                    st[S.IN_READY] = 0
+                else:
+                    st[S.PORT] = port
+                    t = t0
+                    pc = (pc - 2) & 0xFFFF
+                    r -= 2
+                    exit_ = 2
+                    break
+            else:
+                v = 0xFF
+            wz = (port + 1) & 0xFFFF
+            c = v
+            f = (f & 0x01) | SZ53P[v]
+            t += 12
+            qt = t
+        elif op == 0x49:
+            # ED 49  OUT (C),C
+            port = (b << 8) | c
+            v = c
+            wz = (port + 1) & 0xFFFF
+            t += 12
+            if io_exit and io_exit != 2:
+                st[S.PORT] = port
+                st[S.PORT_VALUE] = v
+                exit_ = 3
+                break
+            else:
+                pass
+        elif op == 0x4a:
+            # ED 4A  ADC HL,BC
+            v = (h << 8) | l
+            nn = ((b << 8) | c)
+            cy = f & 1
+            res = v + nn + cy
+            f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
+            res = res & 0xFFFF
+            if res == 0:
+                f = f | 0x40
+            wz = (v + 1) & 0xFFFF
+            h = res >> 8
+            l = res & 0xFF
+            t += 15
+            qt = t
+        elif op == 0x4c:
+            # ED 4C  NEG
+            v = a
+            f = SBC_F[v]
+            a = (0 - v) & 0xFF
+            t += 8
+            qt = t
+        elif op == 0x4e:
+            # ED 4E  IM 0
+            im = 0
+            t += 8
+        elif op == 0x4f:
+            # ED 4F  LD R,A
+            st[S.FETCH_ADJ] += a - r
+            r = a
+            r7 = a & 0x80
+            t += 9
+        elif op == 0x50:
+            # ED 50  IN D,(C)
+            t0 = t
+            port = (b << 8) | c
+            if io_exit and io_exit != 2:
+                if st[S.IN_READY]:
+                    v = st[S.IN_VALUE] & 0xFF
+                    st[S.IN_READY] = 0
+                else:
+                    st[S.PORT] = port
+                    t = t0
+                    pc = (pc - 2) & 0xFFFF
+                    r -= 2
+                    exit_ = 2
+                    break
+            else:
+                v = 0xFF
+            wz = (port + 1) & 0xFFFF
+            d = v
+            f = (f & 0x01) | SZ53P[v]
+            t += 12
+            qt = t
+        elif op == 0x51:
+            # ED 51  OUT (C),D
+            port = (b << 8) | c
+            v = d
+            wz = (port + 1) & 0xFFFF
+            t += 12
+            if io_exit and io_exit != 2:
+                st[S.PORT] = port
+                st[S.PORT_VALUE] = v
+                exit_ = 3
+                break
+            else:
+                pass
+        elif op == 0x54:
+            # ED 54  NEG
+            v = a
+            f = SBC_F[v]
+            a = (0 - v) & 0xFF
+            t += 8
+            qt = t
+        elif op == 0x55:
+            # ED 55  RETN
+            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            sp = (sp + 2) & 0xFFFF
+            pc = nn
+            wz = nn
+            iff1 = iff2
+            t += 14
+        elif op == 0x57:
+            # ED 57  LD A,I
+            a = i
+            f = (f & 0x01) | SZ53[a] | (iff2 << 2)
+            t += 9
+            ldair_at = t
+            qt = t
+        elif op == 0x58:
+            # ED 58  IN E,(C)
+            t0 = t
+            port = (b << 8) | c
+            if io_exit and io_exit != 2:
+                if st[S.IN_READY]:
+                    v = st[S.IN_VALUE] & 0xFF
+                    st[S.IN_READY] = 0
+                else:
+                    st[S.PORT] = port
+                    t = t0
+                    pc = (pc - 2) & 0xFFFF
+                    r -= 2
+                    exit_ = 2
+                    break
+            else:
+                v = 0xFF
+            wz = (port + 1) & 0xFFFF
+            e = v
+            f = (f & 0x01) | SZ53P[v]
+            t += 12
+            qt = t
+        elif op == 0x59:
+            # ED 59  OUT (C),E
+            port = (b << 8) | c
+            v = e
+            wz = (port + 1) & 0xFFFF
+            t += 12
+            if io_exit and io_exit != 2:
+                st[S.PORT] = port
+                st[S.PORT_VALUE] = v
+                exit_ = 3
+                break
+            else:
+                pass
+        elif op == 0x5c:
+            # ED 5C  NEG
+            v = a
+            f = SBC_F[v]
+            a = (0 - v) & 0xFF
+            t += 8
+            qt = t
+        elif op == 0x5d:
+            # ED 5D  RETN
+            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            sp = (sp + 2) & 0xFFFF
+            pc = nn
+            wz = nn
+            iff1 = iff2
+            t += 14
+        elif op == 0x60:
+            # ED 60  IN H,(C)
+            t0 = t
+            port = (b << 8) | c
+            if io_exit and io_exit != 2:
+                if st[S.IN_READY]:
+                    v = st[S.IN_VALUE] & 0xFF
+                    st[S.IN_READY] = 0
+                else:
+                    st[S.PORT] = port
+                    t = t0
+                    pc = (pc - 2) & 0xFFFF
+                    r -= 2
+                    exit_ = 2
+                    break
+            else:
+                v = 0xFF
+            wz = (port + 1) & 0xFFFF
+            h = v
+            f = (f & 0x01) | SZ53P[v]
+            t += 12
+            qt = t
+        elif op == 0x61:
+            # ED 61  OUT (C),H
+            port = (b << 8) | c
+            v = h
+            wz = (port + 1) & 0xFFFF
+            t += 12
+            if io_exit and io_exit != 2:
+                st[S.PORT] = port
+                st[S.PORT_VALUE] = v
+                exit_ = 3
+                break
+            else:
+                pass
+        elif op == 0x62:
+            # ED 62  SBC HL,HL
+            v = (h << 8) | l
+            nn = ((h << 8) | l)
+            cy = f & 1
+            res = v - nn - cy
+            f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
+            res = res & 0xFFFF
+            if res == 0:
+                f = f | 0x40
+            wz = (v + 1) & 0xFFFF
+            h = res >> 8
+            l = res & 0xFF
+            t += 15
+            qt = t
+        elif op == 0x63:
+            # ED 63  LD (nn),HL
+            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            pc = (pc + 2) & 0xFFFF
+            v = ((h << 8) | l)
+            if nn >= rom_top:
+                mem[nn] = v & 0xFF
+            nn = (nn + 1) & 0xFFFF
+            wz = nn
+            if nn >= rom_top:
+                mem[nn] = v >> 8
+            t += 20
+        elif op == 0x64:
+            # ED 64  NEG
+            v = a
+            f = SBC_F[v]
+            a = (0 - v) & 0xFF
+            t += 8
+            qt = t
+        elif op == 0x65:
+            # ED 65  RETN
+            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            sp = (sp + 2) & 0xFFFF
+            pc = nn
+            wz = nn
+            iff1 = iff2
+            t += 14
+        elif op == 0x66:
+            # ED 66  IM 0
+            im = 0
+            t += 8
+        elif op == 0x67:
+            # ED 67  RRD
+            ea = (h << 8) | l
+            v = I64(mem[ea])
+            n = ((a << 4) | (v >> 4)) & 0xFF
+            a = (a & 0xF0) | (v & 0x0F)
+            if ea >= rom_top:
+                mem[ea] = n
+            f = (f & 0x01) | SZ53P[a]
+            wz = (ea + 1) & 0xFFFF
+            t += 18
+            qt = t
+        elif op == 0x68:
+            # ED 68  IN L,(C)
+            t0 = t
+            port = (b << 8) | c
+            if io_exit and io_exit != 2:
+                if st[S.IN_READY]:
+                    v = st[S.IN_VALUE] & 0xFF
+                    st[S.IN_READY] = 0
+                else:
+                    st[S.PORT] = port
+                    t = t0
+                    pc = (pc - 2) & 0xFFFF
+                    r -= 2
+                    exit_ = 2
+                    break
+            else:
+                v = 0xFF
+            wz = (port + 1) & 0xFFFF
+            l = v
+            f = (f & 0x01) | SZ53P[v]
+            t += 12
+            qt = t
+        elif op == 0x69:
+            # ED 69  OUT (C),L
+            port = (b << 8) | c
+            v = l
+            wz = (port + 1) & 0xFFFF
+            t += 12
+            if io_exit and io_exit != 2:
+                st[S.PORT] = port
+                st[S.PORT_VALUE] = v
+                exit_ = 3
+                break
+            else:
+                pass
+        elif op == 0x6b:
+            # ED 6B  LD HL,(nn)
+            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            pc = (pc + 2) & 0xFFFF
+            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+            wz = (nn + 1) & 0xFFFF
+            h = v >> 8
+            l = v & 0xFF
+            t += 20
+        elif op == 0x6c:
+            # ED 6C  NEG
+            v = a
+            f = SBC_F[v]
+            a = (0 - v) & 0xFF
+            t += 8
+            qt = t
+        elif op == 0x6d:
+            # ED 6D  RETN
+            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            sp = (sp + 2) & 0xFFFF
+            pc = nn
+            wz = nn
+            iff1 = iff2
+            t += 14
+        elif op == 0x6e:
+            # ED 6E  IM 0
+            im = 0
+            t += 8
+        elif op == 0x6f:
+            # ED 6F  RLD
+            ea = (h << 8) | l
+            v = I64(mem[ea])
+            n = ((v << 4) | (a & 0x0F)) & 0xFF
+            a = (a & 0xF0) | (v >> 4)
+            if ea >= rom_top:
+                mem[ea] = n
+            f = (f & 0x01) | SZ53P[a]
+            wz = (ea + 1) & 0xFFFF
+            t += 18
+            qt = t
+        elif op == 0x70:
+            # ED 70  IN F,(C)
+            t0 = t
+            port = (b << 8) | c
+            if io_exit and io_exit != 2:
+                if st[S.IN_READY]:
+                    v = st[S.IN_VALUE] & 0xFF
+                    st[S.IN_READY] = 0
+                else:
+                    st[S.PORT] = port
+                    t = t0
+                    pc = (pc - 2) & 0xFFFF
+                    r -= 2
+                    exit_ = 2
+                    break
+            else:
+                v = 0xFF
+            wz = (port + 1) & 0xFFFF
+            f = (f & 0x01) | SZ53P[v]
+            t += 12
+            qt = t
+        elif op == 0x71:
+            # ED 71  OUT (C),0
+            port = (b << 8) | c
+            v = 0
+            wz = (port + 1) & 0xFFFF
+            t += 12
+            if io_exit and io_exit != 2:
+                st[S.PORT] = port
+                st[S.PORT_VALUE] = v
+                exit_ = 3
+                break
+            else:
+                pass
+        elif op == 0x72:
+            # ED 72  SBC HL,SP
+            v = (h << 8) | l
+            nn = sp
+            cy = f & 1
+            res = v - nn - cy
+            f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
+            res = res & 0xFFFF
+            if res == 0:
+                f = f | 0x40
+            wz = (v + 1) & 0xFFFF
+            h = res >> 8
+            l = res & 0xFF
+            t += 15
+            qt = t
+        elif op == 0x74:
+            # ED 74  NEG
+            v = a
+            f = SBC_F[v]
+            a = (0 - v) & 0xFF
+            t += 8
+            qt = t
+        elif op == 0x75:
+            # ED 75  RETN
+            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            sp = (sp + 2) & 0xFFFF
+            pc = nn
+            wz = nn
+            iff1 = iff2
+            t += 14
+        elif op == 0x76:
+            # ED 76  IM 1
+            im = 1
+            t += 8
+        elif op == 0x77:
+            # ED 77  (no instruction: a no-operation)
+            t += 8
+        elif op == 0x7a:
+            # ED 7A  ADC HL,SP
+            v = (h << 8) | l
+            nn = sp
+            cy = f & 1
+            res = v + nn + cy
+            f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
+            res = res & 0xFFFF
+            if res == 0:
+                f = f | 0x40
+            wz = (v + 1) & 0xFFFF
+            h = res >> 8
+            l = res & 0xFF
+            t += 15
+            qt = t
+        elif op == 0x7c:
+            # ED 7C  NEG
+            v = a
+            f = SBC_F[v]
+            a = (0 - v) & 0xFF
+            t += 8
+            qt = t
+        elif op == 0x7d:
+            # ED 7D  RETN
+            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            sp = (sp + 2) & 0xFFFF
+            pc = nn
+            wz = nn
+            iff1 = iff2
+            t += 14
+        elif op == 0x7e:
+            # ED 7E  IM 2
+            im = 2
+            t += 8
+        elif op == 0xa0:
+            # ED A0  LDI
             v = I64(mem[(h << 8) | l])
             ea = (d << 8) | e
             if ea >= rom_top:
@@ -132,184 +807,79 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 b = (b - 1) & 0xFF
             n = (a + v) & 0xFF
             f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-            if b | c:
-                pc = (pc - 2) & 0xFFFF
-                wz = (pc + 1) & 0xFFFF
-                f = (f & 0xD7) | ((pc >> 8) & 0x28)
-                t += 21
-                if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb0:
-                    pc = (pc + 2) & 0xFFFF
-                    r += 2
-                    continue
+            t += 16
+            qt = t
+        elif op == 0xa1:
+            # ED A1  CPI
+            v = I64(mem[(h << 8) | l])
+            res = (a - v) & 0xFF
+            hf = (a ^ v ^ res) & 0x10
+            n = (res - (hf >> 4)) & 0xFF
+            ea = (((h << 8) | l) + 1) & 0xFFFF
+            h = ea >> 8
+            l = ea & 0xFF
+            c = (c - 1) & 0xFF
+            if c == 0xFF:
+                b = (b - 1) & 0xFF
+            wz = (wz + 1) & 0xFFFF
+            f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+            t += 16
+            qt = t
+        elif op == 0xa2:
+            # ED A2  INI
+            t0 = t
+            port = (b << 8) | c
+            if io_exit and io_exit != 2:
+                if st[S.IN_READY]:
+                    v = st[S.IN_VALUE] & 0xFF
+                    st[S.IN_READY] = 0
+                else:
+                    st[S.PORT] = port
+                    t = t0
+                    pc = (pc - 2) & 0xFFFF
+                    r -= 2
+                    exit_ = 2
+                    break
             else:
-                t += 16
-            break
-        qt = t
-    elif op == 0x42:
-        # ED 42  SBC HL,BC
-        v = (h << 8) | l
-        nn = ((b << 8) | c)
-        cy = f & 1
-        res = v - nn - cy
-        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
-        res = res & 0xFFFF
-        if res == 0:
-            f = f | 0x40
-        wz = (v + 1) & 0xFFFF
-        h = res >> 8
-        l = res & 0xFF
-        t += 15
-        qt = t
-    elif op == 0x43:
-        # ED 43  LD (nn),BC
-        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-        pc = (pc + 2) & 0xFFFF
-        v = ((b << 8) | c)
-        if nn >= rom_top:
-            mem[nn] = v & 0xFF
-        nn = (nn + 1) & 0xFFFF
-        wz = nn
-        if nn >= rom_top:
-            mem[nn] = v >> 8
-        t += 20
-    elif 0x7f <= op < 0xa0:
-        # ED 7F-9F  (no instruction: a no-operation)
-        t += 8
-    elif op == 0x44:
-        # ED 44  NEG
-        v = a
-        f = SBC_F[v]
-        a = (0 - v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x4d:
-        # ED 4D  RETI
-        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-        sp = (sp + 2) & 0xFFFF
-        pc = nn
-        wz = nn
-        iff1 = iff2
-        t += 14
-    elif op == 0x5a:
-        # ED 5A  ADC HL,DE
-        v = (h << 8) | l
-        nn = ((d << 8) | e)
-        cy = f & 1
-        res = v + nn + cy
-        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
-        res = res & 0xFFFF
-        if res == 0:
-            f = f | 0x40
-        wz = (v + 1) & 0xFFFF
-        h = res >> 8
-        l = res & 0xFF
-        t += 15
-        qt = t
-    elif op == 0x73:
-        # ED 73  LD (nn),SP
-        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-        pc = (pc + 2) & 0xFFFF
-        v = sp
-        if nn >= rom_top:
-            mem[nn] = v & 0xFF
-        nn = (nn + 1) & 0xFFFF
-        wz = nn
-        if nn >= rom_top:
-            mem[nn] = v >> 8
-        t += 20
-    elif op == 0x47:
-        # ED 47  LD I,A
-        i = a
-        t += 9
-    elif op == 0x7b:
-        # ED 7B  LD SP,(nn)
-        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-        pc = (pc + 2) & 0xFFFF
-        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
-        wz = (nn + 1) & 0xFFFF
-        sp = v
-        t += 20
-    elif 0xa4 <= op < 0xa8:
-        # ED A4-A7  (no instruction: a no-operation)
-        t += 8
-    elif 0xac <= op < 0xb0:
-        # ED AC-AF  (no instruction: a no-operation)
-        t += 8
-    elif 0xb4 <= op < 0xb8:
-        # ED B4-B7  (no instruction: a no-operation)
-        t += 8
-    elif op == 0x56:
-        # ED 56  IM 1
-        im = 1
-        t += 8
-    elif op == 0x45:
-        # ED 45  RETN
-        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-        sp = (sp + 2) & 0xFFFF
-        pc = nn
-        wz = nn
-        iff1 = iff2
-        t += 14
-    elif op == 0x5e:
-        # ED 5E  IM 2
-        im = 2
-        t += 8
-    elif op == 0x5f:
-        # ED 5F  LD A,R
-        a = (r & 0x7F) | r7
-        f = (f & 0x01) | SZ53[a] | (iff2 << 2)
-        t += 9
-        ldair_at = t
-        qt = t
-    elif op == 0x6a:
-        # ED 6A  ADC HL,HL
-        v = (h << 8) | l
-        nn = ((h << 8) | l)
-        cy = f & 1
-        res = v + nn + cy
-        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
-        res = res & 0xFFFF
-        if res == 0:
-            f = f | 0x40
-        wz = (v + 1) & 0xFFFF
-        h = res >> 8
-        l = res & 0xFF
-        t += 15
-        qt = t
-    elif op == 0x79:
-        # ED 79  OUT (C),A
-        port = (b << 8) | c
-        v = a
-        wz = (port + 1) & 0xFFFF
-        t += 12
-        if io_exit and io_exit != 2:
-            st[S.PORT] = port
-            st[S.PORT_VALUE] = v
-            st[S.A] = a
-            st[S.F] = f
-            st[S.B] = b
-            st[S.C] = c
-            st[S.D] = d
-            st[S.E] = e
-            st[S.H] = h
-            st[S.L] = l
-            st[S.SP] = sp
-            st[S.PC] = pc
-            st[S.I] = i
-            st[S.MEMPTR] = wz
-            st[S.IFF1] = iff1
-            st[S.IM] = im
-            st[S.T] = t
-            st[_R_RAW] = r
-            st[_R7] = r7
-            st[_LDAIR_AT] = ldair_at
-            st[_QT] = qt
-            return 3
-        else:
-            pass
-    elif op == 0xb8:
-        # ED B8  LDDR
-        while True:
+                v = 0xFF
+            wz = (port + 1) & 0xFFFF
+            b = (b - 1) & 0xFF
+            ea = (h << 8) | l
+            if ea >= rom_top:
+                mem[ea] = v
+            ea = (((h << 8) | l) + 1) & 0xFFFF
+            h = ea >> 8
+            l = ea & 0xFF
+            k = v + ((c + 1) & 0xFF)
+            nf = (v >> 6) & 0x02
+            hc = 0x11 if k > 255 else 0
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            t += 16
+            qt = t
+        elif op == 0xa3:
+            # ED A3  OUTI
+            v = I64(mem[(h << 8) | l])
+            b = (b - 1) & 0xFF
+            port = (b << 8) | c
+            wz = (port + 1) & 0xFFFF
+            ea = (((h << 8) | l) + 1) & 0xFFFF
+            h = ea >> 8
+            l = ea & 0xFF
+            k = v + l
+            nf = (v >> 6) & 0x02
+            hc = 0x11 if k > 255 else 0
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            t += 16
+            if io_exit and io_exit != 2:
+                st[S.PORT] = port
+                st[S.PORT_VALUE] = v
+                exit_ = 3
+                break
+            else:
+                pass
+            qt = t
+        elif op == 0xa8:
+            # ED A8  LDD
             v = I64(mem[(h << 8) | l])
             ea = (d << 8) | e
             if ea >= rom_top:
@@ -325,1159 +895,10 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 b = (b - 1) & 0xFF
             n = (a + v) & 0xFF
             f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-            if b | c:
-                pc = (pc - 2) & 0xFFFF
-                wz = (pc + 1) & 0xFFFF
-                f = (f & 0xD7) | ((pc >> 8) & 0x28)
-                t += 21
-                if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb8:
-                    pc = (pc + 2) & 0xFFFF
-                    r += 2
-                    continue
-            else:
-                t += 16
-            break
-        qt = t
-    elif op == 0x40:
-        # ED 40  IN B,(C)
-        t0 = t
-        port = (b << 8) | c
-        if io_exit and io_exit != 2:
-            if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 0xFF
-                st[S.IN_READY] = 0
-            else:
-                st[S.PORT] = port
-                t = t0
-                pc = (pc - 2) & 0xFFFF
-                r -= 2
-                st[S.A] = a
-                st[S.F] = f
-                st[S.B] = b
-                st[S.C] = c
-                st[S.D] = d
-                st[S.E] = e
-                st[S.H] = h
-                st[S.L] = l
-                st[S.SP] = sp
-                st[S.PC] = pc
-                st[S.I] = i
-                st[S.MEMPTR] = wz
-                st[S.IFF1] = iff1
-                st[S.IM] = im
-                st[S.T] = t
-                st[_R_RAW] = r
-                st[_R7] = r7
-                st[_LDAIR_AT] = ldair_at
-                st[_QT] = qt
-                return 2
-        else:
-            v = 0xFF
-        wz = (port + 1) & 0xFFFF
-        b = v
-        f = (f & 0x01) | SZ53P[v]
-        t += 12
-        qt = t
-    elif op == 0x41:
-        # ED 41  OUT (C),B
-        port = (b << 8) | c
-        v = b
-        wz = (port + 1) & 0xFFFF
-        t += 12
-        if io_exit and io_exit != 2:
-            st[S.PORT] = port
-            st[S.PORT_VALUE] = v
-            st[S.A] = a
-            st[S.F] = f
-            st[S.B] = b
-            st[S.C] = c
-            st[S.D] = d
-            st[S.E] = e
-            st[S.H] = h
-            st[S.L] = l
-            st[S.SP] = sp
-            st[S.PC] = pc
-            st[S.I] = i
-            st[S.MEMPTR] = wz
-            st[S.IFF1] = iff1
-            st[S.IM] = im
-            st[S.T] = t
-            st[_R_RAW] = r
-            st[_R7] = r7
-            st[_LDAIR_AT] = ldair_at
-            st[_QT] = qt
-            return 3
-        else:
-            pass
-    elif op == 0x46:
-        # ED 46  IM 0
-        im = 0
-        t += 8
-    elif op == 0x48:
-        # ED 48  IN C,(C)
-        t0 = t
-        port = (b << 8) | c
-        if io_exit and io_exit != 2:
-            if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 0xFF
-                st[S.IN_READY] = 0
-            else:
-                st[S.PORT] = port
-                t = t0
-                pc = (pc - 2) & 0xFFFF
-                r -= 2
-                st[S.A] = a
-                st[S.F] = f
-                st[S.B] = b
-                st[S.C] = c
-                st[S.D] = d
-                st[S.E] = e
-                st[S.H] = h
-                st[S.L] = l
-                st[S.SP] = sp
-                st[S.PC] = pc
-                st[S.I] = i
-                st[S.MEMPTR] = wz
-                st[S.IFF1] = iff1
-                st[S.IM] = im
-                st[S.T] = t
-                st[_R_RAW] = r
-                st[_R7] = r7
-                st[_LDAIR_AT] = ldair_at
-                st[_QT] = qt
-                return 2
-        else:
-            v = 0xFF
-        wz = (port + 1) & 0xFFFF
-        c = v
-        f = (f & 0x01) | SZ53P[v]
-        t += 12
-        qt = t
-    elif op == 0x49:
-        # ED 49  OUT (C),C
-        port = (b << 8) | c
-        v = c
-        wz = (port + 1) & 0xFFFF
-        t += 12
-        if io_exit and io_exit != 2:
-            st[S.PORT] = port
-            st[S.PORT_VALUE] = v
-            st[S.A] = a
-            st[S.F] = f
-            st[S.B] = b
-            st[S.C] = c
-            st[S.D] = d
-            st[S.E] = e
-            st[S.H] = h
-            st[S.L] = l
-            st[S.SP] = sp
-            st[S.PC] = pc
-            st[S.I] = i
-            st[S.MEMPTR] = wz
-            st[S.IFF1] = iff1
-            st[S.IM] = im
-            st[S.T] = t
-            st[_R_RAW] = r
-            st[_R7] = r7
-            st[_LDAIR_AT] = ldair_at
-            st[_QT] = qt
-            return 3
-        else:
-            pass
-    elif op == 0x4a:
-        # ED 4A  ADC HL,BC
-        v = (h << 8) | l
-        nn = ((b << 8) | c)
-        cy = f & 1
-        res = v + nn + cy
-        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
-        res = res & 0xFFFF
-        if res == 0:
-            f = f | 0x40
-        wz = (v + 1) & 0xFFFF
-        h = res >> 8
-        l = res & 0xFF
-        t += 15
-        qt = t
-    elif op == 0x4c:
-        # ED 4C  NEG
-        v = a
-        f = SBC_F[v]
-        a = (0 - v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x4e:
-        # ED 4E  IM 0
-        im = 0
-        t += 8
-    elif op == 0x4f:
-        # ED 4F  LD R,A
-        st[S.FETCH_ADJ] += a - r
-        r = a
-        r7 = a & 0x80
-        t += 9
-    elif op == 0x50:
-        # ED 50  IN D,(C)
-        t0 = t
-        port = (b << 8) | c
-        if io_exit and io_exit != 2:
-            if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 0xFF
-                st[S.IN_READY] = 0
-            else:
-                st[S.PORT] = port
-                t = t0
-                pc = (pc - 2) & 0xFFFF
-                r -= 2
-                st[S.A] = a
-                st[S.F] = f
-                st[S.B] = b
-                st[S.C] = c
-                st[S.D] = d
-                st[S.E] = e
-                st[S.H] = h
-                st[S.L] = l
-                st[S.SP] = sp
-                st[S.PC] = pc
-                st[S.I] = i
-                st[S.MEMPTR] = wz
-                st[S.IFF1] = iff1
-                st[S.IM] = im
-                st[S.T] = t
-                st[_R_RAW] = r
-                st[_R7] = r7
-                st[_LDAIR_AT] = ldair_at
-                st[_QT] = qt
-                return 2
-        else:
-            v = 0xFF
-        wz = (port + 1) & 0xFFFF
-        d = v
-        f = (f & 0x01) | SZ53P[v]
-        t += 12
-        qt = t
-    elif op == 0x51:
-        # ED 51  OUT (C),D
-        port = (b << 8) | c
-        v = d
-        wz = (port + 1) & 0xFFFF
-        t += 12
-        if io_exit and io_exit != 2:
-            st[S.PORT] = port
-            st[S.PORT_VALUE] = v
-            st[S.A] = a
-            st[S.F] = f
-            st[S.B] = b
-            st[S.C] = c
-            st[S.D] = d
-            st[S.E] = e
-            st[S.H] = h
-            st[S.L] = l
-            st[S.SP] = sp
-            st[S.PC] = pc
-            st[S.I] = i
-            st[S.MEMPTR] = wz
-            st[S.IFF1] = iff1
-            st[S.IM] = im
-            st[S.T] = t
-            st[_R_RAW] = r
-            st[_R7] = r7
-            st[_LDAIR_AT] = ldair_at
-            st[_QT] = qt
-            return 3
-        else:
-            pass
-    elif op == 0x54:
-        # ED 54  NEG
-        v = a
-        f = SBC_F[v]
-        a = (0 - v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x55:
-        # ED 55  RETN
-        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-        sp = (sp + 2) & 0xFFFF
-        pc = nn
-        wz = nn
-        iff1 = iff2
-        t += 14
-    elif op == 0x57:
-        # ED 57  LD A,I
-        a = i
-        f = (f & 0x01) | SZ53[a] | (iff2 << 2)
-        t += 9
-        ldair_at = t
-        qt = t
-    elif op == 0x58:
-        # ED 58  IN E,(C)
-        t0 = t
-        port = (b << 8) | c
-        if io_exit and io_exit != 2:
-            if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 0xFF
-                st[S.IN_READY] = 0
-            else:
-                st[S.PORT] = port
-                t = t0
-                pc = (pc - 2) & 0xFFFF
-                r -= 2
-                st[S.A] = a
-                st[S.F] = f
-                st[S.B] = b
-                st[S.C] = c
-                st[S.D] = d
-                st[S.E] = e
-                st[S.H] = h
-                st[S.L] = l
-                st[S.SP] = sp
-                st[S.PC] = pc
-                st[S.I] = i
-                st[S.MEMPTR] = wz
-                st[S.IFF1] = iff1
-                st[S.IM] = im
-                st[S.T] = t
-                st[_R_RAW] = r
-                st[_R7] = r7
-                st[_LDAIR_AT] = ldair_at
-                st[_QT] = qt
-                return 2
-        else:
-            v = 0xFF
-        wz = (port + 1) & 0xFFFF
-        e = v
-        f = (f & 0x01) | SZ53P[v]
-        t += 12
-        qt = t
-    elif op == 0x59:
-        # ED 59  OUT (C),E
-        port = (b << 8) | c
-        v = e
-        wz = (port + 1) & 0xFFFF
-        t += 12
-        if io_exit and io_exit != 2:
-            st[S.PORT] = port
-            st[S.PORT_VALUE] = v
-            st[S.A] = a
-            st[S.F] = f
-            st[S.B] = b
-            st[S.C] = c
-            st[S.D] = d
-            st[S.E] = e
-            st[S.H] = h
-            st[S.L] = l
-            st[S.SP] = sp
-            st[S.PC] = pc
-            st[S.I] = i
-            st[S.MEMPTR] = wz
-            st[S.IFF1] = iff1
-            st[S.IM] = im
-            st[S.T] = t
-            st[_R_RAW] = r
-            st[_R7] = r7
-            st[_LDAIR_AT] = ldair_at
-            st[_QT] = qt
-            return 3
-        else:
-            pass
-    elif op == 0x5c:
-        # ED 5C  NEG
-        v = a
-        f = SBC_F[v]
-        a = (0 - v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x5d:
-        # ED 5D  RETN
-        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-        sp = (sp + 2) & 0xFFFF
-        pc = nn
-        wz = nn
-        iff1 = iff2
-        t += 14
-    elif op == 0x60:
-        # ED 60  IN H,(C)
-        t0 = t
-        port = (b << 8) | c
-        if io_exit and io_exit != 2:
-            if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 0xFF
-                st[S.IN_READY] = 0
-            else:
-                st[S.PORT] = port
-                t = t0
-                pc = (pc - 2) & 0xFFFF
-                r -= 2
-                st[S.A] = a
-                st[S.F] = f
-                st[S.B] = b
-                st[S.C] = c
-                st[S.D] = d
-                st[S.E] = e
-                st[S.H] = h
-                st[S.L] = l
-                st[S.SP] = sp
-                st[S.PC] = pc
-                st[S.I] = i
-                st[S.MEMPTR] = wz
-                st[S.IFF1] = iff1
-                st[S.IM] = im
-                st[S.T] = t
-                st[_R_RAW] = r
-                st[_R7] = r7
-                st[_LDAIR_AT] = ldair_at
-                st[_QT] = qt
-                return 2
-        else:
-            v = 0xFF
-        wz = (port + 1) & 0xFFFF
-        h = v
-        f = (f & 0x01) | SZ53P[v]
-        t += 12
-        qt = t
-    elif op == 0x61:
-        # ED 61  OUT (C),H
-        port = (b << 8) | c
-        v = h
-        wz = (port + 1) & 0xFFFF
-        t += 12
-        if io_exit and io_exit != 2:
-            st[S.PORT] = port
-            st[S.PORT_VALUE] = v
-            st[S.A] = a
-            st[S.F] = f
-            st[S.B] = b
-            st[S.C] = c
-            st[S.D] = d
-            st[S.E] = e
-            st[S.H] = h
-            st[S.L] = l
-            st[S.SP] = sp
-            st[S.PC] = pc
-            st[S.I] = i
-            st[S.MEMPTR] = wz
-            st[S.IFF1] = iff1
-            st[S.IM] = im
-            st[S.T] = t
-            st[_R_RAW] = r
-            st[_R7] = r7
-            st[_LDAIR_AT] = ldair_at
-            st[_QT] = qt
-            return 3
-        else:
-            pass
-    elif op == 0x62:
-        # ED 62  SBC HL,HL
-        v = (h << 8) | l
-        nn = ((h << 8) | l)
-        cy = f & 1
-        res = v - nn - cy
-        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
-        res = res & 0xFFFF
-        if res == 0:
-            f = f | 0x40
-        wz = (v + 1) & 0xFFFF
-        h = res >> 8
-        l = res & 0xFF
-        t += 15
-        qt = t
-    elif op == 0x63:
-        # ED 63  LD (nn),HL
-        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-        pc = (pc + 2) & 0xFFFF
-        v = ((h << 8) | l)
-        if nn >= rom_top:
-            mem[nn] = v & 0xFF
-        nn = (nn + 1) & 0xFFFF
-        wz = nn
-        if nn >= rom_top:
-            mem[nn] = v >> 8
-        t += 20
-    elif op == 0x64:
-        # ED 64  NEG
-        v = a
-        f = SBC_F[v]
-        a = (0 - v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x65:
-        # ED 65  RETN
-        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-        sp = (sp + 2) & 0xFFFF
-        pc = nn
-        wz = nn
-        iff1 = iff2
-        t += 14
-    elif op == 0x66:
-        # ED 66  IM 0
-        im = 0
-        t += 8
-    elif op == 0x67:
-        # ED 67  RRD
-        ea = (h << 8) | l
-        v = I64(mem[ea])
-        n = ((a << 4) | (v >> 4)) & 0xFF
-        a = (a & 0xF0) | (v & 0x0F)
-        if ea >= rom_top:
-            mem[ea] = n
-        f = (f & 0x01) | SZ53P[a]
-        wz = (ea + 1) & 0xFFFF
-        t += 18
-        qt = t
-    elif op == 0x68:
-        # ED 68  IN L,(C)
-        t0 = t
-        port = (b << 8) | c
-        if io_exit and io_exit != 2:
-            if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 0xFF
-                st[S.IN_READY] = 0
-            else:
-                st[S.PORT] = port
-                t = t0
-                pc = (pc - 2) & 0xFFFF
-                r -= 2
-                st[S.A] = a
-                st[S.F] = f
-                st[S.B] = b
-                st[S.C] = c
-                st[S.D] = d
-                st[S.E] = e
-                st[S.H] = h
-                st[S.L] = l
-                st[S.SP] = sp
-                st[S.PC] = pc
-                st[S.I] = i
-                st[S.MEMPTR] = wz
-                st[S.IFF1] = iff1
-                st[S.IM] = im
-                st[S.T] = t
-                st[_R_RAW] = r
-                st[_R7] = r7
-                st[_LDAIR_AT] = ldair_at
-                st[_QT] = qt
-                return 2
-        else:
-            v = 0xFF
-        wz = (port + 1) & 0xFFFF
-        l = v
-        f = (f & 0x01) | SZ53P[v]
-        t += 12
-        qt = t
-    elif op == 0x69:
-        # ED 69  OUT (C),L
-        port = (b << 8) | c
-        v = l
-        wz = (port + 1) & 0xFFFF
-        t += 12
-        if io_exit and io_exit != 2:
-            st[S.PORT] = port
-            st[S.PORT_VALUE] = v
-            st[S.A] = a
-            st[S.F] = f
-            st[S.B] = b
-            st[S.C] = c
-            st[S.D] = d
-            st[S.E] = e
-            st[S.H] = h
-            st[S.L] = l
-            st[S.SP] = sp
-            st[S.PC] = pc
-            st[S.I] = i
-            st[S.MEMPTR] = wz
-            st[S.IFF1] = iff1
-            st[S.IM] = im
-            st[S.T] = t
-            st[_R_RAW] = r
-            st[_R7] = r7
-            st[_LDAIR_AT] = ldair_at
-            st[_QT] = qt
-            return 3
-        else:
-            pass
-    elif op == 0x6b:
-        # ED 6B  LD HL,(nn)
-        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-        pc = (pc + 2) & 0xFFFF
-        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
-        wz = (nn + 1) & 0xFFFF
-        h = v >> 8
-        l = v & 0xFF
-        t += 20
-    elif op == 0x6c:
-        # ED 6C  NEG
-        v = a
-        f = SBC_F[v]
-        a = (0 - v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x6d:
-        # ED 6D  RETN
-        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-        sp = (sp + 2) & 0xFFFF
-        pc = nn
-        wz = nn
-        iff1 = iff2
-        t += 14
-    elif op == 0x6e:
-        # ED 6E  IM 0
-        im = 0
-        t += 8
-    elif op == 0x6f:
-        # ED 6F  RLD
-        ea = (h << 8) | l
-        v = I64(mem[ea])
-        n = ((v << 4) | (a & 0x0F)) & 0xFF
-        a = (a & 0xF0) | (v >> 4)
-        if ea >= rom_top:
-            mem[ea] = n
-        f = (f & 0x01) | SZ53P[a]
-        wz = (ea + 1) & 0xFFFF
-        t += 18
-        qt = t
-    elif op == 0x70:
-        # ED 70  IN F,(C)
-        t0 = t
-        port = (b << 8) | c
-        if io_exit and io_exit != 2:
-            if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 0xFF
-                st[S.IN_READY] = 0
-            else:
-                st[S.PORT] = port
-                t = t0
-                pc = (pc - 2) & 0xFFFF
-                r -= 2
-                st[S.A] = a
-                st[S.F] = f
-                st[S.B] = b
-                st[S.C] = c
-                st[S.D] = d
-                st[S.E] = e
-                st[S.H] = h
-                st[S.L] = l
-                st[S.SP] = sp
-                st[S.PC] = pc
-                st[S.I] = i
-                st[S.MEMPTR] = wz
-                st[S.IFF1] = iff1
-                st[S.IM] = im
-                st[S.T] = t
-                st[_R_RAW] = r
-                st[_R7] = r7
-                st[_LDAIR_AT] = ldair_at
-                st[_QT] = qt
-                return 2
-        else:
-            v = 0xFF
-        wz = (port + 1) & 0xFFFF
-        f = (f & 0x01) | SZ53P[v]
-        t += 12
-        qt = t
-    elif op == 0x71:
-        # ED 71  OUT (C),0
-        port = (b << 8) | c
-        v = 0
-        wz = (port + 1) & 0xFFFF
-        t += 12
-        if io_exit and io_exit != 2:
-            st[S.PORT] = port
-            st[S.PORT_VALUE] = v
-            st[S.A] = a
-            st[S.F] = f
-            st[S.B] = b
-            st[S.C] = c
-            st[S.D] = d
-            st[S.E] = e
-            st[S.H] = h
-            st[S.L] = l
-            st[S.SP] = sp
-            st[S.PC] = pc
-            st[S.I] = i
-            st[S.MEMPTR] = wz
-            st[S.IFF1] = iff1
-            st[S.IM] = im
-            st[S.T] = t
-            st[_R_RAW] = r
-            st[_R7] = r7
-            st[_LDAIR_AT] = ldair_at
-            st[_QT] = qt
-            return 3
-        else:
-            pass
-    elif op == 0x72:
-        # ED 72  SBC HL,SP
-        v = (h << 8) | l
-        nn = sp
-        cy = f & 1
-        res = v - nn - cy
-        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | 0x02 | ((((v & 0x0FFF) - (nn & 0x0FFF) - cy) >> 8) & 0x10) | ((((v ^ nn) & (v ^ res)) & 0x8000) >> 13)
-        res = res & 0xFFFF
-        if res == 0:
-            f = f | 0x40
-        wz = (v + 1) & 0xFFFF
-        h = res >> 8
-        l = res & 0xFF
-        t += 15
-        qt = t
-    elif op == 0x74:
-        # ED 74  NEG
-        v = a
-        f = SBC_F[v]
-        a = (0 - v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x75:
-        # ED 75  RETN
-        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-        sp = (sp + 2) & 0xFFFF
-        pc = nn
-        wz = nn
-        iff1 = iff2
-        t += 14
-    elif op == 0x76:
-        # ED 76  IM 1
-        im = 1
-        t += 8
-    elif op == 0x77:
-        # ED 77  (no instruction: a no-operation)
-        t += 8
-    elif op == 0x7a:
-        # ED 7A  ADC HL,SP
-        v = (h << 8) | l
-        nn = sp
-        cy = f & 1
-        res = v + nn + cy
-        f = ((res >> 16) & 0x01) | ((res >> 8) & 0xA8) | ((((v & 0x0FFF) + (nn & 0x0FFF) + cy) >> 8) & 0x10) | ((((v ^ nn ^ 0x8000) & (v ^ res)) & 0x8000) >> 13)
-        res = res & 0xFFFF
-        if res == 0:
-            f = f | 0x40
-        wz = (v + 1) & 0xFFFF
-        h = res >> 8
-        l = res & 0xFF
-        t += 15
-        qt = t
-    elif op == 0x7c:
-        # ED 7C  NEG
-        v = a
-        f = SBC_F[v]
-        a = (0 - v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x7d:
-        # ED 7D  RETN
-        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-        sp = (sp + 2) & 0xFFFF
-        pc = nn
-        wz = nn
-        iff1 = iff2
-        t += 14
-    elif op == 0x7e:
-        # ED 7E  IM 2
-        im = 2
-        t += 8
-    elif op == 0xa0:
-        # ED A0  LDI
-        v = I64(mem[(h << 8) | l])
-        ea = (d << 8) | e
-        if ea >= rom_top:
-            mem[ea] = v
-        ea = (ea + 1) & 0xFFFF
-        d = ea >> 8
-        e = ea & 0xFF
-        ea = (((h << 8) | l) + 1) & 0xFFFF
-        h = ea >> 8
-        l = ea & 0xFF
-        c = (c - 1) & 0xFF
-        if c == 0xFF:
-            b = (b - 1) & 0xFF
-        n = (a + v) & 0xFF
-        f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-        t += 16
-        qt = t
-    elif op == 0xa1:
-        # ED A1  CPI
-        v = I64(mem[(h << 8) | l])
-        res = (a - v) & 0xFF
-        hf = (a ^ v ^ res) & 0x10
-        n = (res - (hf >> 4)) & 0xFF
-        ea = (((h << 8) | l) + 1) & 0xFFFF
-        h = ea >> 8
-        l = ea & 0xFF
-        c = (c - 1) & 0xFF
-        if c == 0xFF:
-            b = (b - 1) & 0xFF
-        wz = (wz + 1) & 0xFFFF
-        f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-        t += 16
-        qt = t
-    elif op == 0xa2:
-        # ED A2  INI
-        t0 = t
-        port = (b << 8) | c
-        if io_exit and io_exit != 2:
-            if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 0xFF
-                st[S.IN_READY] = 0
-            else:
-                st[S.PORT] = port
-                t = t0
-                pc = (pc - 2) & 0xFFFF
-                r -= 2
-                st[S.A] = a
-                st[S.F] = f
-                st[S.B] = b
-                st[S.C] = c
-                st[S.D] = d
-                st[S.E] = e
-                st[S.H] = h
-                st[S.L] = l
-                st[S.SP] = sp
-                st[S.PC] = pc
-                st[S.I] = i
-                st[S.MEMPTR] = wz
-                st[S.IFF1] = iff1
-                st[S.IM] = im
-                st[S.T] = t
-                st[_R_RAW] = r
-                st[_R7] = r7
-                st[_LDAIR_AT] = ldair_at
-                st[_QT] = qt
-                return 2
-        else:
-            v = 0xFF
-        wz = (port + 1) & 0xFFFF
-        b = (b - 1) & 0xFF
-        ea = (h << 8) | l
-        if ea >= rom_top:
-            mem[ea] = v
-        ea = (((h << 8) | l) + 1) & 0xFFFF
-        h = ea >> 8
-        l = ea & 0xFF
-        k = v + ((c + 1) & 0xFF)
-        nf = (v >> 6) & 0x02
-        hc = 0x11 if k > 255 else 0
-        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
-        t += 16
-        qt = t
-    elif op == 0xa3:
-        # ED A3  OUTI
-        v = I64(mem[(h << 8) | l])
-        b = (b - 1) & 0xFF
-        port = (b << 8) | c
-        wz = (port + 1) & 0xFFFF
-        ea = (((h << 8) | l) + 1) & 0xFFFF
-        h = ea >> 8
-        l = ea & 0xFF
-        k = v + l
-        nf = (v >> 6) & 0x02
-        hc = 0x11 if k > 255 else 0
-        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
-        t += 16
-        if io_exit and io_exit != 2:
-            st[S.PORT] = port
-            st[S.PORT_VALUE] = v
-            st[S.A] = a
-            st[S.F] = f
-            st[S.B] = b
-            st[S.C] = c
-            st[S.D] = d
-            st[S.E] = e
-            st[S.H] = h
-            st[S.L] = l
-            st[S.SP] = sp
-            st[S.PC] = pc
-            st[S.I] = i
-            st[S.MEMPTR] = wz
-            st[S.IFF1] = iff1
-            st[S.IM] = im
-            st[S.T] = t
-            st[_R_RAW] = r
-            st[_R7] = r7
-            st[_LDAIR_AT] = ldair_at
-            st[_QT] = qt
-            return 3
-        else:
-            pass
-        qt = t
-    elif op == 0xa8:
-        # ED A8  LDD
-        v = I64(mem[(h << 8) | l])
-        ea = (d << 8) | e
-        if ea >= rom_top:
-            mem[ea] = v
-        ea = (ea - 1) & 0xFFFF
-        d = ea >> 8
-        e = ea & 0xFF
-        ea = (((h << 8) | l) - 1) & 0xFFFF
-        h = ea >> 8
-        l = ea & 0xFF
-        c = (c - 1) & 0xFF
-        if c == 0xFF:
-            b = (b - 1) & 0xFF
-        n = (a + v) & 0xFF
-        f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-        t += 16
-        qt = t
-    elif op == 0xa9:
-        # ED A9  CPD
-        v = I64(mem[(h << 8) | l])
-        res = (a - v) & 0xFF
-        hf = (a ^ v ^ res) & 0x10
-        n = (res - (hf >> 4)) & 0xFF
-        ea = (((h << 8) | l) - 1) & 0xFFFF
-        h = ea >> 8
-        l = ea & 0xFF
-        c = (c - 1) & 0xFF
-        if c == 0xFF:
-            b = (b - 1) & 0xFF
-        wz = (wz - 1) & 0xFFFF
-        f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-        t += 16
-        qt = t
-    elif op == 0xaa:
-        # ED AA  IND
-        t0 = t
-        port = (b << 8) | c
-        if io_exit and io_exit != 2:
-            if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 0xFF
-                st[S.IN_READY] = 0
-            else:
-                st[S.PORT] = port
-                t = t0
-                pc = (pc - 2) & 0xFFFF
-                r -= 2
-                st[S.A] = a
-                st[S.F] = f
-                st[S.B] = b
-                st[S.C] = c
-                st[S.D] = d
-                st[S.E] = e
-                st[S.H] = h
-                st[S.L] = l
-                st[S.SP] = sp
-                st[S.PC] = pc
-                st[S.I] = i
-                st[S.MEMPTR] = wz
-                st[S.IFF1] = iff1
-                st[S.IM] = im
-                st[S.T] = t
-                st[_R_RAW] = r
-                st[_R7] = r7
-                st[_LDAIR_AT] = ldair_at
-                st[_QT] = qt
-                return 2
-        else:
-            v = 0xFF
-        wz = (port - 1) & 0xFFFF
-        b = (b - 1) & 0xFF
-        ea = (h << 8) | l
-        if ea >= rom_top:
-            mem[ea] = v
-        ea = (((h << 8) | l) - 1) & 0xFFFF
-        h = ea >> 8
-        l = ea & 0xFF
-        k = v + ((c - 1) & 0xFF)
-        nf = (v >> 6) & 0x02
-        hc = 0x11 if k > 255 else 0
-        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
-        t += 16
-        qt = t
-    elif op == 0xab:
-        # ED AB  OUTD
-        v = I64(mem[(h << 8) | l])
-        b = (b - 1) & 0xFF
-        port = (b << 8) | c
-        wz = (port - 1) & 0xFFFF
-        ea = (((h << 8) | l) - 1) & 0xFFFF
-        h = ea >> 8
-        l = ea & 0xFF
-        k = v + l
-        nf = (v >> 6) & 0x02
-        hc = 0x11 if k > 255 else 0
-        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
-        t += 16
-        if io_exit and io_exit != 2:
-            st[S.PORT] = port
-            st[S.PORT_VALUE] = v
-            st[S.A] = a
-            st[S.F] = f
-            st[S.B] = b
-            st[S.C] = c
-            st[S.D] = d
-            st[S.E] = e
-            st[S.H] = h
-            st[S.L] = l
-            st[S.SP] = sp
-            st[S.PC] = pc
-            st[S.I] = i
-            st[S.MEMPTR] = wz
-            st[S.IFF1] = iff1
-            st[S.IM] = im
-            st[S.T] = t
-            st[_R_RAW] = r
-            st[_R7] = r7
-            st[_LDAIR_AT] = ldair_at
-            st[_QT] = qt
-            return 3
-        else:
-            pass
-        qt = t
-    elif op == 0xb1:
-        # ED B1  CPIR
-        while True:
-            v = I64(mem[(h << 8) | l])
-            res = (a - v) & 0xFF
-            hf = (a ^ v ^ res) & 0x10
-            n = (res - (hf >> 4)) & 0xFF
-            ea = (((h << 8) | l) + 1) & 0xFFFF
-            h = ea >> 8
-            l = ea & 0xFF
-            c = (c - 1) & 0xFF
-            if c == 0xFF:
-                b = (b - 1) & 0xFF
-            wz = (wz + 1) & 0xFFFF
-            f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-            if (b | c) and res:
-                pc = (pc - 2) & 0xFFFF
-                wz = (pc + 1) & 0xFFFF
-                f = (f & 0xD7) | ((pc >> 8) & 0x28)
-                t += 21
-                if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb1:
-                    pc = (pc + 2) & 0xFFFF
-                    r += 2
-                    continue
-            else:
-                t += 16
-            break
-        qt = t
-    elif op == 0xb2:
-        # ED B2  INIR
-        t0 = t
-        port = (b << 8) | c
-        if io_exit and io_exit != 2:
-            if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 0xFF
-                st[S.IN_READY] = 0
-            else:
-                st[S.PORT] = port
-                t = t0
-                pc = (pc - 2) & 0xFFFF
-                r -= 2
-                st[S.A] = a
-                st[S.F] = f
-                st[S.B] = b
-                st[S.C] = c
-                st[S.D] = d
-                st[S.E] = e
-                st[S.H] = h
-                st[S.L] = l
-                st[S.SP] = sp
-                st[S.PC] = pc
-                st[S.I] = i
-                st[S.MEMPTR] = wz
-                st[S.IFF1] = iff1
-                st[S.IM] = im
-                st[S.T] = t
-                st[_R_RAW] = r
-                st[_R7] = r7
-                st[_LDAIR_AT] = ldair_at
-                st[_QT] = qt
-                return 2
-        else:
-            v = 0xFF
-        wz = (port + 1) & 0xFFFF
-        b = (b - 1) & 0xFF
-        ea = (h << 8) | l
-        if ea >= rom_top:
-            mem[ea] = v
-        ea = (((h << 8) | l) + 1) & 0xFFFF
-        h = ea >> 8
-        l = ea & 0xFF
-        k = v + ((c + 1) & 0xFF)
-        nf = (v >> 6) & 0x02
-        hc = 0x11 if k > 255 else 0
-        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
-        if b:
-            pc = (pc - 2) & 0xFFFF
-            wz = (pc + 1) & 0xFFFF
-            p = (k & 7) ^ b
-            if hc:
-                if nf:
-                    hf = 0x10 if (b & 0x0F) == 0x00 else 0
-                    p = p ^ ((b - 1) & 7)
-                else:
-                    hf = 0x10 if (b & 0x0F) == 0x0F else 0
-                    p = p ^ ((b + 1) & 7)
-            else:
-                hf = 0
-                p = p ^ (b & 7)
-            f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
-            t += 21
-        else:
             t += 16
-        qt = t
-    elif op == 0xb3:
-        # ED B3  OTIR
-        v = I64(mem[(h << 8) | l])
-        b = (b - 1) & 0xFF
-        port = (b << 8) | c
-        wz = (port + 1) & 0xFFFF
-        ea = (((h << 8) | l) + 1) & 0xFFFF
-        h = ea >> 8
-        l = ea & 0xFF
-        k = v + l
-        nf = (v >> 6) & 0x02
-        hc = 0x11 if k > 255 else 0
-        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
-        if b:
-            pc = (pc - 2) & 0xFFFF
-            wz = (pc + 1) & 0xFFFF
-            p = (k & 7) ^ b
-            if hc:
-                if nf:
-                    hf = 0x10 if (b & 0x0F) == 0x00 else 0
-                    p = p ^ ((b - 1) & 7)
-                else:
-                    hf = 0x10 if (b & 0x0F) == 0x0F else 0
-                    p = p ^ ((b + 1) & 7)
-            else:
-                hf = 0
-                p = p ^ (b & 7)
-            f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
-            t += 21
-        else:
-            t += 16
-        if io_exit and io_exit != 2:
-            st[S.PORT] = port
-            st[S.PORT_VALUE] = v
-            st[S.A] = a
-            st[S.F] = f
-            st[S.B] = b
-            st[S.C] = c
-            st[S.D] = d
-            st[S.E] = e
-            st[S.H] = h
-            st[S.L] = l
-            st[S.SP] = sp
-            st[S.PC] = pc
-            st[S.I] = i
-            st[S.MEMPTR] = wz
-            st[S.IFF1] = iff1
-            st[S.IM] = im
-            st[S.T] = t
-            st[_R_RAW] = r
-            st[_R7] = r7
-            st[_LDAIR_AT] = ldair_at
-            st[_QT] = qt
-            return 3
-        else:
-            pass
-        qt = t
-    elif op == 0xb9:
-        # ED B9  CPDR
-        while True:
+            qt = t
+        elif op == 0xa9:
+            # ED A9  CPD
             v = I64(mem[(h << 8) | l])
             res = (a - v) & 0xFF
             hf = (a ^ v ^ res) & 0x10
@@ -1490,142 +911,292 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 b = (b - 1) & 0xFF
             wz = (wz - 1) & 0xFFFF
             f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
-            if (b | c) and res:
+            t += 16
+            qt = t
+        elif op == 0xaa:
+            # ED AA  IND
+            t0 = t
+            port = (b << 8) | c
+            if io_exit and io_exit != 2:
+                if st[S.IN_READY]:
+                    v = st[S.IN_VALUE] & 0xFF
+                    st[S.IN_READY] = 0
+                else:
+                    st[S.PORT] = port
+                    t = t0
+                    pc = (pc - 2) & 0xFFFF
+                    r -= 2
+                    exit_ = 2
+                    break
+            else:
+                v = 0xFF
+            wz = (port - 1) & 0xFFFF
+            b = (b - 1) & 0xFF
+            ea = (h << 8) | l
+            if ea >= rom_top:
+                mem[ea] = v
+            ea = (((h << 8) | l) - 1) & 0xFFFF
+            h = ea >> 8
+            l = ea & 0xFF
+            k = v + ((c - 1) & 0xFF)
+            nf = (v >> 6) & 0x02
+            hc = 0x11 if k > 255 else 0
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            t += 16
+            qt = t
+        elif op == 0xab:
+            # ED AB  OUTD
+            v = I64(mem[(h << 8) | l])
+            b = (b - 1) & 0xFF
+            port = (b << 8) | c
+            wz = (port - 1) & 0xFFFF
+            ea = (((h << 8) | l) - 1) & 0xFFFF
+            h = ea >> 8
+            l = ea & 0xFF
+            k = v + l
+            nf = (v >> 6) & 0x02
+            hc = 0x11 if k > 255 else 0
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            t += 16
+            if io_exit and io_exit != 2:
+                st[S.PORT] = port
+                st[S.PORT_VALUE] = v
+                exit_ = 3
+                break
+            else:
+                pass
+            qt = t
+        elif op == 0xb1:
+            # ED B1  CPIR
+            while True:
+                v = I64(mem[(h << 8) | l])
+                res = (a - v) & 0xFF
+                hf = (a ^ v ^ res) & 0x10
+                n = (res - (hf >> 4)) & 0xFF
+                ea = (((h << 8) | l) + 1) & 0xFFFF
+                h = ea >> 8
+                l = ea & 0xFF
+                c = (c - 1) & 0xFF
+                if c == 0xFF:
+                    b = (b - 1) & 0xFF
+                wz = (wz + 1) & 0xFFFF
+                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                if (b | c) and res:
+                    pc = (pc - 2) & 0xFFFF
+                    wz = (pc + 1) & 0xFFFF
+                    f = (f & 0xD7) | ((pc >> 8) & 0x28)
+                    t += 21
+                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb1:
+                        pc = (pc + 2) & 0xFFFF
+                        r += 2
+                        continue
+                else:
+                    t += 16
+                break
+            qt = t
+        elif op == 0xb2:
+            # ED B2  INIR
+            t0 = t
+            port = (b << 8) | c
+            if io_exit and io_exit != 2:
+                if st[S.IN_READY]:
+                    v = st[S.IN_VALUE] & 0xFF
+                    st[S.IN_READY] = 0
+                else:
+                    st[S.PORT] = port
+                    t = t0
+                    pc = (pc - 2) & 0xFFFF
+                    r -= 2
+                    exit_ = 2
+                    break
+            else:
+                v = 0xFF
+            wz = (port + 1) & 0xFFFF
+            b = (b - 1) & 0xFF
+            ea = (h << 8) | l
+            if ea >= rom_top:
+                mem[ea] = v
+            ea = (((h << 8) | l) + 1) & 0xFFFF
+            h = ea >> 8
+            l = ea & 0xFF
+            k = v + ((c + 1) & 0xFF)
+            nf = (v >> 6) & 0x02
+            hc = 0x11 if k > 255 else 0
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            if b:
                 pc = (pc - 2) & 0xFFFF
                 wz = (pc + 1) & 0xFFFF
-                f = (f & 0xD7) | ((pc >> 8) & 0x28)
+                p = (k & 7) ^ b
+                if hc:
+                    if nf:
+                        hf = 0x10 if (b & 0x0F) == 0x00 else 0
+                        p = p ^ ((b - 1) & 7)
+                    else:
+                        hf = 0x10 if (b & 0x0F) == 0x0F else 0
+                        p = p ^ ((b + 1) & 7)
+                else:
+                    hf = 0
+                    p = p ^ (b & 7)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
                 t += 21
-                if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb9:
-                    pc = (pc + 2) & 0xFFFF
-                    r += 2
-                    continue
             else:
                 t += 16
-            break
-        qt = t
-    elif op == 0xba:
-        # ED BA  INDR
-        t0 = t
-        port = (b << 8) | c
-        if io_exit and io_exit != 2:
-            if st[S.IN_READY]:
-                v = st[S.IN_VALUE] & 0xFF
-                st[S.IN_READY] = 0
-            else:
-                st[S.PORT] = port
-                t = t0
+            qt = t
+        elif op == 0xb3:
+            # ED B3  OTIR
+            v = I64(mem[(h << 8) | l])
+            b = (b - 1) & 0xFF
+            port = (b << 8) | c
+            wz = (port + 1) & 0xFFFF
+            ea = (((h << 8) | l) + 1) & 0xFFFF
+            h = ea >> 8
+            l = ea & 0xFF
+            k = v + l
+            nf = (v >> 6) & 0x02
+            hc = 0x11 if k > 255 else 0
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            if b:
                 pc = (pc - 2) & 0xFFFF
-                r -= 2
-                st[S.A] = a
-                st[S.F] = f
-                st[S.B] = b
-                st[S.C] = c
-                st[S.D] = d
-                st[S.E] = e
-                st[S.H] = h
-                st[S.L] = l
-                st[S.SP] = sp
-                st[S.PC] = pc
-                st[S.I] = i
-                st[S.MEMPTR] = wz
-                st[S.IFF1] = iff1
-                st[S.IM] = im
-                st[S.T] = t
-                st[_R_RAW] = r
-                st[_R7] = r7
-                st[_LDAIR_AT] = ldair_at
-                st[_QT] = qt
-                return 2
-        else:
-            v = 0xFF
-        wz = (port - 1) & 0xFFFF
-        b = (b - 1) & 0xFF
-        ea = (h << 8) | l
-        if ea >= rom_top:
-            mem[ea] = v
-        ea = (((h << 8) | l) - 1) & 0xFFFF
-        h = ea >> 8
-        l = ea & 0xFF
-        k = v + ((c - 1) & 0xFF)
-        nf = (v >> 6) & 0x02
-        hc = 0x11 if k > 255 else 0
-        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
-        if b:
-            pc = (pc - 2) & 0xFFFF
-            wz = (pc + 1) & 0xFFFF
-            p = (k & 7) ^ b
-            if hc:
-                if nf:
-                    hf = 0x10 if (b & 0x0F) == 0x00 else 0
-                    p = p ^ ((b - 1) & 7)
+                wz = (pc + 1) & 0xFFFF
+                p = (k & 7) ^ b
+                if hc:
+                    if nf:
+                        hf = 0x10 if (b & 0x0F) == 0x00 else 0
+                        p = p ^ ((b - 1) & 7)
+                    else:
+                        hf = 0x10 if (b & 0x0F) == 0x0F else 0
+                        p = p ^ ((b + 1) & 7)
                 else:
-                    hf = 0x10 if (b & 0x0F) == 0x0F else 0
-                    p = p ^ ((b + 1) & 7)
+                    hf = 0
+                    p = p ^ (b & 7)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                t += 21
             else:
-                hf = 0
-                p = p ^ (b & 7)
-            f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
-            t += 21
-        else:
-            t += 16
-        qt = t
-    else:
-        # ED BB  OTDR
-        v = I64(mem[(h << 8) | l])
-        b = (b - 1) & 0xFF
-        port = (b << 8) | c
-        wz = (port - 1) & 0xFFFF
-        ea = (((h << 8) | l) - 1) & 0xFFFF
-        h = ea >> 8
-        l = ea & 0xFF
-        k = v + l
-        nf = (v >> 6) & 0x02
-        hc = 0x11 if k > 255 else 0
-        f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
-        if b:
-            pc = (pc - 2) & 0xFFFF
-            wz = (pc + 1) & 0xFFFF
-            p = (k & 7) ^ b
-            if hc:
-                if nf:
-                    hf = 0x10 if (b & 0x0F) == 0x00 else 0
-                    p = p ^ ((b - 1) & 7)
+                t += 16
+            if io_exit and io_exit != 2:
+                st[S.PORT] = port
+                st[S.PORT_VALUE] = v
+                exit_ = 3
+                break
+            else:
+                pass
+            qt = t
+        elif op == 0xb9:
+            # ED B9  CPDR
+            while True:
+                v = I64(mem[(h << 8) | l])
+                res = (a - v) & 0xFF
+                hf = (a ^ v ^ res) & 0x10
+                n = (res - (hf >> 4)) & 0xFF
+                ea = (((h << 8) | l) - 1) & 0xFFFF
+                h = ea >> 8
+                l = ea & 0xFF
+                c = (c - 1) & 0xFF
+                if c == 0xFF:
+                    b = (b - 1) & 0xFF
+                wz = (wz - 1) & 0xFFFF
+                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                if (b | c) and res:
+                    pc = (pc - 2) & 0xFFFF
+                    wz = (pc + 1) & 0xFFFF
+                    f = (f & 0xD7) | ((pc >> 8) & 0x28)
+                    t += 21
+                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb9:
+                        pc = (pc + 2) & 0xFFFF
+                        r += 2
+                        continue
                 else:
-                    hf = 0x10 if (b & 0x0F) == 0x0F else 0
-                    p = p ^ ((b + 1) & 7)
+                    t += 16
+                break
+            qt = t
+        elif op == 0xba:
+            # ED BA  INDR
+            t0 = t
+            port = (b << 8) | c
+            if io_exit and io_exit != 2:
+                if st[S.IN_READY]:
+                    v = st[S.IN_VALUE] & 0xFF
+                    st[S.IN_READY] = 0
+                else:
+                    st[S.PORT] = port
+                    t = t0
+                    pc = (pc - 2) & 0xFFFF
+                    r -= 2
+                    exit_ = 2
+                    break
             else:
-                hf = 0
-                p = p ^ (b & 7)
-            f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
-            t += 21
+                v = 0xFF
+            wz = (port - 1) & 0xFFFF
+            b = (b - 1) & 0xFF
+            ea = (h << 8) | l
+            if ea >= rom_top:
+                mem[ea] = v
+            ea = (((h << 8) | l) - 1) & 0xFFFF
+            h = ea >> 8
+            l = ea & 0xFF
+            k = v + ((c - 1) & 0xFF)
+            nf = (v >> 6) & 0x02
+            hc = 0x11 if k > 255 else 0
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            if b:
+                pc = (pc - 2) & 0xFFFF
+                wz = (pc + 1) & 0xFFFF
+                p = (k & 7) ^ b
+                if hc:
+                    if nf:
+                        hf = 0x10 if (b & 0x0F) == 0x00 else 0
+                        p = p ^ ((b - 1) & 7)
+                    else:
+                        hf = 0x10 if (b & 0x0F) == 0x0F else 0
+                        p = p ^ ((b + 1) & 7)
+                else:
+                    hf = 0
+                    p = p ^ (b & 7)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                t += 21
+            else:
+                t += 16
+            qt = t
         else:
-            t += 16
-        if io_exit and io_exit != 2:
-            st[S.PORT] = port
-            st[S.PORT_VALUE] = v
-            st[S.A] = a
-            st[S.F] = f
-            st[S.B] = b
-            st[S.C] = c
-            st[S.D] = d
-            st[S.E] = e
-            st[S.H] = h
-            st[S.L] = l
-            st[S.SP] = sp
-            st[S.PC] = pc
-            st[S.I] = i
-            st[S.MEMPTR] = wz
-            st[S.IFF1] = iff1
-            st[S.IM] = im
-            st[S.T] = t
-            st[_R_RAW] = r
-            st[_R7] = r7
-            st[_LDAIR_AT] = ldair_at
-            st[_QT] = qt
-            return 3
-        else:
-            pass
-        qt = t
+            # ED BB  OTDR
+            v = I64(mem[(h << 8) | l])
+            b = (b - 1) & 0xFF
+            port = (b << 8) | c
+            wz = (port - 1) & 0xFFFF
+            ea = (((h << 8) | l) - 1) & 0xFFFF
+            h = ea >> 8
+            l = ea & 0xFF
+            k = v + l
+            nf = (v >> 6) & 0x02
+            hc = 0x11 if k > 255 else 0
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            if b:
+                pc = (pc - 2) & 0xFFFF
+                wz = (pc + 1) & 0xFFFF
+                p = (k & 7) ^ b
+                if hc:
+                    if nf:
+                        hf = 0x10 if (b & 0x0F) == 0x00 else 0
+                        p = p ^ ((b - 1) & 7)
+                    else:
+                        hf = 0x10 if (b & 0x0F) == 0x0F else 0
+                        p = p ^ ((b + 1) & 7)
+                else:
+                    hf = 0
+                    p = p ^ (b & 7)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                t += 21
+            else:
+                t += 16
+            if io_exit and io_exit != 2:
+                st[S.PORT] = port
+                st[S.PORT_VALUE] = v
+                exit_ = 3
+                break
+            else:
+                pass
+            qt = t
+        break
     st[S.A] = a
     st[S.F] = f
     st[S.B] = b
@@ -1645,1074 +1216,1077 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
     st[_R7] = r7
     st[_LDAIR_AT] = ldair_at
     st[_QT] = qt
-    return 0
+    return exit_
 
 
 @njit(cache=True, _nrt=False)
 def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one DD-prefixed instruction."""
-    op = I64(mem[pc])
-    if op == 0x21:
-        # DD 21  LD IX,nn
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-        pc = (pc + 2) & 0xFFFF
-        ix = nn
-        t += 14
-    elif op == 0xe1:
-        # DD E1  POP IX
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-        sp = (sp + 2) & 0xFFFF
-        ix = nn
-        t += 14
-    elif op == 0xe5:
-        # DD E5  PUSH IX
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        sp = (sp - 1) & 0xFFFF
-        if sp >= rom_top:
-            mem[sp] = (ix >> 8)
-        sp = (sp - 1) & 0xFFFF
-        if sp >= rom_top:
-            mem[sp] = (ix & 0xFF)
-        t += 15
-    elif op == 0x7e:
-        # DD 7E  LD A,(IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        a = I64(mem[ea])
-        t += 19
-    elif op == 0x23:
-        # DD 23  INC IX
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ix = (ix + 1) & 0xFFFF
-        t += 10
-    elif op == 0x19:
-        # DD 19  ADD IX,DE
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = ix
-        nn = ((d << 8) | e)
-        res = v + nn
-        wz = (v + 1) & 0xFFFF
-        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
-        res = res & 0xFFFF
-        ix = res
-        t += 15
-        qt = t
-    elif op == 0x75:
-        # DD 75  LD (IX+d),L
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        if ea >= rom_top:
-            mem[ea] = l
-        t += 19
-    elif op == 0xcb:
-        # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        wz = ea
-        op = I64(mem[(pc + 1) & 0xFFFF])
-        pc = (pc + 2) & 0xFFFF
-        v = I64(mem[ea])
-        y = (op >> 3) & 7
-        if op < 0x40:
-            if y == 0:
-                cy = v >> 7
-                v = ((v << 1) | cy) & 0xFF
-                f = SZ53P[v] | cy
-            elif y == 1:
-                cy = v & 1
-                v = (v >> 1) | (cy << 7)
-                f = SZ53P[v] | cy
-            elif y == 2:
-                cy = v >> 7
-                v = ((v << 1) | (f & 1)) & 0xFF
-                f = SZ53P[v] | cy
-            elif y == 3:
-                cy = v & 1
-                v = (v >> 1) | ((f & 1) << 7)
-                f = SZ53P[v] | cy
-            elif y == 4:
-                cy = v >> 7
-                v = (v << 1) & 0xFF
-                f = SZ53P[v] | cy
-            elif y == 5:
-                cy = v & 1
-                v = (v >> 1) | (v & 0x80)
-                f = SZ53P[v] | cy
-            elif y == 6:
-                cy = v >> 7
-                v = ((v << 1) | 1) & 0xFF
-                f = SZ53P[v] | cy
-            else:
-                cy = v & 1
-                v = v >> 1
-                f = SZ53P[v] | cy
-        elif op < 0x80:
-            f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
-            t += 20
+    exit_ = 0
+    while True:
+        op = I64(mem[pc])
+        if op == 0x21:
+            # DD 21  LD IX,nn
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            pc = (pc + 2) & 0xFFFF
+            ix = nn
+            t += 14
+        elif op == 0xe1:
+            # DD E1  POP IX
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            sp = (sp + 2) & 0xFFFF
+            ix = nn
+            t += 14
+        elif op == 0xe5:
+            # DD E5  PUSH IX
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            sp = (sp - 1) & 0xFFFF
+            if sp >= rom_top:
+                mem[sp] = (ix >> 8)
+            sp = (sp - 1) & 0xFFFF
+            if sp >= rom_top:
+                mem[sp] = (ix & 0xFF)
+            t += 15
+        elif op == 0x7e:
+            # DD 7E  LD A,(IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            a = I64(mem[ea])
+            t += 19
+        elif op == 0x23:
+            # DD 23  INC IX
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ix = (ix + 1) & 0xFFFF
+            t += 10
+        elif op == 0x19:
+            # DD 19  ADD IX,DE
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = ix
+            nn = ((d << 8) | e)
+            res = v + nn
+            wz = (v + 1) & 0xFFFF
+            f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+            res = res & 0xFFFF
+            ix = res
+            t += 15
             qt = t
-        elif op < 0xC0:
-            v = v & (0xFF ^ (1 << y))
-        else:
-            v = v | (1 << y)
-        if op < 0x40 or op >= 0x80:
+        elif op == 0x75:
+            # DD 75  LD (IX+d),L
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = l
+            t += 19
+        elif op == 0xcb:
+            # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            wz = ea
+            op = I64(mem[(pc + 1) & 0xFFFF])
+            pc = (pc + 2) & 0xFFFF
+            v = I64(mem[ea])
+            y = (op >> 3) & 7
+            if op < 0x40:
+                if y == 0:
+                    cy = v >> 7
+                    v = ((v << 1) | cy) & 0xFF
+                    f = SZ53P[v] | cy
+                elif y == 1:
+                    cy = v & 1
+                    v = (v >> 1) | (cy << 7)
+                    f = SZ53P[v] | cy
+                elif y == 2:
+                    cy = v >> 7
+                    v = ((v << 1) | (f & 1)) & 0xFF
+                    f = SZ53P[v] | cy
+                elif y == 3:
+                    cy = v & 1
+                    v = (v >> 1) | ((f & 1) << 7)
+                    f = SZ53P[v] | cy
+                elif y == 4:
+                    cy = v >> 7
+                    v = (v << 1) & 0xFF
+                    f = SZ53P[v] | cy
+                elif y == 5:
+                    cy = v & 1
+                    v = (v >> 1) | (v & 0x80)
+                    f = SZ53P[v] | cy
+                elif y == 6:
+                    cy = v >> 7
+                    v = ((v << 1) | 1) & 0xFF
+                    f = SZ53P[v] | cy
+                else:
+                    cy = v & 1
+                    v = v >> 1
+                    f = SZ53P[v] | cy
+            elif op < 0x80:
+                f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
+                t += 20
+                qt = t
+            elif op < 0xC0:
+                v = v & (0xFF ^ (1 << y))
+            else:
+                v = v | (1 << y)
+            if op < 0x40 or op >= 0x80:
+                if ea >= rom_top:
+                    mem[ea] = v
+                t += 23
+                if op < 0x40:
+                    qt = t
+                z = op & 7
+                if z == 0:
+                    b = v
+                elif z == 1:
+                    c = v
+                elif z == 2:
+                    d = v
+                elif z == 3:
+                    e = v
+                elif z == 4:
+                    h = v
+                elif z == 5:
+                    l = v
+                elif z == 7:
+                    a = v
+        elif op == 0xbe:
+            # DD BE  CP (IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            f = CP_F[(a << 8) | I64(mem[ea])]
+            t += 19
+            qt = t
+        elif op == 0x77:
+            # DD 77  LD (IX+d),A
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = a
+            t += 19
+        elif op == 0x6e:
+            # DD 6E  LD L,(IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            l = I64(mem[ea])
+            t += 19
+        elif op == 0x66:
+            # DD 66  LD H,(IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            h = I64(mem[ea])
+            t += 19
+        elif op == 0xa6:
+            # DD A6  AND (IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            a = a & I64(mem[ea])
+            f = SZ53P[a] | 0x10
+            t += 19
+            qt = t
+        elif op == 0x4e:
+            # DD 4E  LD C,(IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            c = I64(mem[ea])
+            t += 19
+        elif op == 0x36:
+            # DD 36  LD (IX+d),n
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            n = I64(mem[pc])
+            pc = (pc + 1) & 0xFFFF
+            if ea >= rom_top:
+                mem[ea] = n
+            t += 19
+        elif 0xcc <= op < 0xe1:
+            # DD CC-E0  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x5e:
+            # DD 5E  LD E,(IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            e = I64(mem[ea])
+            t += 19
+        elif op == 0x56:
+            # DD 56  LD D,(IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            d = I64(mem[ea])
+            t += 19
+        elif 0x0a <= op < 0x19:
+            # DD 0A-18  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0xea <= op < 0xf9:
+            # DD EA-F8  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0xbf <= op < 0xcb:
+            # DD BF-CA  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x46:
+            # DD 46  LD B,(IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            b = I64(mem[ea])
+            t += 19
+        elif 0x3a <= op < 0x44:
+            # DD 3A-43  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x00 <= op < 0x09:
+            # DD 00-08  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x1a <= op < 0x21:
+            # DD 1A-20  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x74:
+            # DD 74  LD (IX+d),H
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = h
+            t += 19
+        elif 0xfa <= op < 0x100:
+            # DD FA-FF  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x2a:
+            # DD 2A  LD IX,(nn)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            pc = (pc + 2) & 0xFFFF
+            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+            wz = (nn + 1) & 0xFFFF
+            ix = v
+            t += 20
+        elif 0x2f <= op < 0x34:
+            # DD 2F-33  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x47 <= op < 0x4c:
+            # DD 47-4B  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x4f <= op < 0x54:
+            # DD 4F-53  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x57 <= op < 0x5c:
+            # DD 57-5B  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x7f <= op < 0x84:
+            # DD 7F-83  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x87 <= op < 0x8c:
+            # DD 87-8B  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x8f <= op < 0x94:
+            # DD 8F-93  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x97 <= op < 0x9c:
+            # DD 97-9B  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x9f <= op < 0xa4:
+            # DD 9F-A3  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0xa7 <= op < 0xac:
+            # DD A7-AB  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0xaf <= op < 0xb4:
+            # DD AF-B3  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0xb7 <= op < 0xbc:
+            # DD B7-BB  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x78 <= op < 0x7c:
+            # DD 78-7B  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x86:
+            # DD 86  ADD A,(IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            v = I64(mem[ea])
+            f = ADC_F[(a << 8) | v]
+            a = (a + v) & 0xFF
+            t += 19
+            qt = t
+        elif op == 0x96:
+            # DD 96  SUB (IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            v = I64(mem[ea])
+            f = SBC_F[(a << 8) | v]
+            a = (a - v) & 0xFF
+            t += 19
+            qt = t
+        elif 0xe6 <= op < 0xe9:
+            # DD E6-E8  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x34:
+            # DD 34  INC (IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            v = (I64(mem[ea]) + 1) & 0xFF
             if ea >= rom_top:
                 mem[ea] = v
+            f = (f & 0x01) | INC_F[v]
             t += 23
-            if op < 0x40:
+            qt = t
+        elif op == 0x09:
+            # DD 09  ADD IX,BC
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = ix
+            nn = ((b << 8) | c)
+            res = v + nn
+            wz = (v + 1) & 0xFFFF
+            f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+            res = res & 0xFFFF
+            ix = res
+            t += 15
+            qt = t
+        elif op == 0x22:
+            # DD 22  LD (nn),IX
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            pc = (pc + 2) & 0xFFFF
+            v = ix
+            if nn >= rom_top:
+                mem[nn] = v & 0xFF
+            nn = (nn + 1) & 0xFFFF
+            wz = nn
+            if nn >= rom_top:
+                mem[nn] = v >> 8
+            t += 20
+        elif op == 0x71:
+            # DD 71  LD (IX+d),C
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = c
+            t += 19
+        elif op == 0xb6:
+            # DD B6  OR (IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            a = a | I64(mem[ea])
+            f = SZ53P[a]
+            t += 19
+            qt = t
+        elif op == 0xe9:
+            # DD E9  JP (IX)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            pc = ix
+            t += 8
+        elif 0x27 <= op < 0x29:
+            # DD 27-28  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
                 qt = t
-            z = op & 7
-            if z == 0:
-                b = v
-            elif z == 1:
-                c = v
-            elif z == 2:
-                d = v
-            elif z == 3:
-                e = v
-            elif z == 4:
-                h = v
-            elif z == 5:
-                l = v
-            elif z == 7:
-                a = v
-    elif op == 0xbe:
-        # DD BE  CP (IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        f = CP_F[(a << 8) | I64(mem[ea])]
-        t += 19
-        qt = t
-    elif op == 0x77:
-        # DD 77  LD (IX+d),A
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        if ea >= rom_top:
-            mem[ea] = a
-        t += 19
-    elif op == 0x6e:
-        # DD 6E  LD L,(IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        l = I64(mem[ea])
-        t += 19
-    elif op == 0x66:
-        # DD 66  LD H,(IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        h = I64(mem[ea])
-        t += 19
-    elif op == 0xa6:
-        # DD A6  AND (IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        a = a & I64(mem[ea])
-        f = SZ53P[a] | 0x10
-        t += 19
-        qt = t
-    elif op == 0x4e:
-        # DD 4E  LD C,(IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        c = I64(mem[ea])
-        t += 19
-    elif op == 0x36:
-        # DD 36  LD (IX+d),n
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        n = I64(mem[pc])
-        pc = (pc + 1) & 0xFFFF
-        if ea >= rom_top:
-            mem[ea] = n
-        t += 19
-    elif 0xcc <= op < 0xe1:
-        # DD CC-E0  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x37 <= op < 0x39:
+            # DD 37-38  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x24:
+            # DD 24  INC IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = ((ix >> 8) + 1) & 0xFF
+            ix = (ix & 0xFF) | ((v) << 8)
+            f = (f & 0x01) | INC_F[v]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x5e:
-        # DD 5E  LD E,(IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        e = I64(mem[ea])
-        t += 19
-    elif op == 0x56:
-        # DD 56  LD D,(IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        d = I64(mem[ea])
-        t += 19
-    elif 0x0a <= op < 0x19:
-        # DD 0A-18  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x25:
+            # DD 25  DEC IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = ((ix >> 8) - 1) & 0xFF
+            ix = (ix & 0xFF) | ((v) << 8)
+            f = (f & 0x01) | DEC_F[v]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0xea <= op < 0xf9:
-        # DD EA-F8  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x26:
+            # DD 26  LD IXH,n
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            n = I64(mem[pc])
+            pc = (pc + 1) & 0xFFFF
+            ix = (ix & 0xFF) | ((n) << 8)
+            t += 11
+        elif op == 0x29:
+            # DD 29  ADD IX,IX
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = ix
+            nn = ix
+            res = v + nn
+            wz = (v + 1) & 0xFFFF
+            f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+            res = res & 0xFFFF
+            ix = res
+            t += 15
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0xbf <= op < 0xcb:
-        # DD BF-CA  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x2b:
+            # DD 2B  DEC IX
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ix = (ix - 1) & 0xFFFF
+            t += 10
+        elif op == 0x2c:
+            # DD 2C  INC IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = ((ix & 0xFF) + 1) & 0xFF
+            ix = (ix & 0xFF00) | (v)
+            f = (f & 0x01) | INC_F[v]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x46:
-        # DD 46  LD B,(IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        b = I64(mem[ea])
-        t += 19
-    elif 0x3a <= op < 0x44:
-        # DD 3A-43  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x2d:
+            # DD 2D  DEC IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = ((ix & 0xFF) - 1) & 0xFF
+            ix = (ix & 0xFF00) | (v)
+            f = (f & 0x01) | DEC_F[v]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x00 <= op < 0x09:
-        # DD 00-08  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x2e:
+            # DD 2E  LD IXL,n
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            n = I64(mem[pc])
+            pc = (pc + 1) & 0xFFFF
+            ix = (ix & 0xFF00) | (n)
+            t += 11
+        elif op == 0x35:
+            # DD 35  DEC (IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            v = (I64(mem[ea]) - 1) & 0xFF
+            if ea >= rom_top:
+                mem[ea] = v
+            f = (f & 0x01) | DEC_F[v]
+            t += 23
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x1a <= op < 0x21:
-        # DD 1A-20  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x39:
+            # DD 39  ADD IX,SP
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = ix
+            nn = sp
+            res = v + nn
+            wz = (v + 1) & 0xFFFF
+            f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+            res = res & 0xFFFF
+            ix = res
+            t += 15
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x74:
-        # DD 74  LD (IX+d),H
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        if ea >= rom_top:
-            mem[ea] = h
-        t += 19
-    elif 0xfa <= op < 0x100:
-        # DD FA-FF  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x44:
+            # DD 44  LD B,IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            b = (ix >> 8)
+            t += 8
+        elif op == 0x45:
+            # DD 45  LD B,IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            b = (ix & 0xFF)
+            t += 8
+        elif op == 0x4c:
+            # DD 4C  LD C,IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            c = (ix >> 8)
+            t += 8
+        elif op == 0x4d:
+            # DD 4D  LD C,IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            c = (ix & 0xFF)
+            t += 8
+        elif op == 0x54:
+            # DD 54  LD D,IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            d = (ix >> 8)
+            t += 8
+        elif op == 0x55:
+            # DD 55  LD D,IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            d = (ix & 0xFF)
+            t += 8
+        elif op == 0x5c:
+            # DD 5C  LD E,IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            e = (ix >> 8)
+            t += 8
+        elif op == 0x5d:
+            # DD 5D  LD E,IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            e = (ix & 0xFF)
+            t += 8
+        elif op == 0x5f:
+            # DD 5F  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x60:
+            # DD 60  LD IXH,B
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ix = (ix & 0xFF) | ((b) << 8)
+            t += 8
+        elif op == 0x61:
+            # DD 61  LD IXH,C
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ix = (ix & 0xFF) | ((c) << 8)
+            t += 8
+        elif op == 0x62:
+            # DD 62  LD IXH,D
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ix = (ix & 0xFF) | ((d) << 8)
+            t += 8
+        elif op == 0x63:
+            # DD 63  LD IXH,E
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ix = (ix & 0xFF) | ((e) << 8)
+            t += 8
+        elif op == 0x64:
+            # DD 64  LD IXH,IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            t += 8
+        elif op == 0x65:
+            # DD 65  LD IXH,IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ix = (ix & 0xFF) | (((ix & 0xFF)) << 8)
+            t += 8
+        elif op == 0x67:
+            # DD 67  LD IXH,A
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ix = (ix & 0xFF) | ((a) << 8)
+            t += 8
+        elif op == 0x68:
+            # DD 68  LD IXL,B
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ix = (ix & 0xFF00) | (b)
+            t += 8
+        elif op == 0x69:
+            # DD 69  LD IXL,C
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ix = (ix & 0xFF00) | (c)
+            t += 8
+        elif op == 0x6a:
+            # DD 6A  LD IXL,D
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ix = (ix & 0xFF00) | (d)
+            t += 8
+        elif op == 0x6b:
+            # DD 6B  LD IXL,E
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ix = (ix & 0xFF00) | (e)
+            t += 8
+        elif op == 0x6c:
+            # DD 6C  LD IXL,IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ix = (ix & 0xFF00) | ((ix >> 8))
+            t += 8
+        elif op == 0x6d:
+            # DD 6D  LD IXL,IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            t += 8
+        elif op == 0x6f:
+            # DD 6F  LD IXL,A
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ix = (ix & 0xFF00) | (a)
+            t += 8
+        elif op == 0x70:
+            # DD 70  LD (IX+d),B
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = b
+            t += 19
+        elif op == 0x72:
+            # DD 72  LD (IX+d),D
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = d
+            t += 19
+        elif op == 0x73:
+            # DD 73  LD (IX+d),E
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = e
+            t += 19
+        elif op == 0x76:
+            # DD 76  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x7c:
+            # DD 7C  LD A,IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = (ix >> 8)
+            t += 8
+        elif op == 0x7d:
+            # DD 7D  LD A,IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = (ix & 0xFF)
+            t += 8
+        elif op == 0x84:
+            # DD 84  ADD A,IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (ix >> 8)
+            f = ADC_F[(a << 8) | v]
+            a = (a + v) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x2a:
-        # DD 2A  LD IX,(nn)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-        pc = (pc + 2) & 0xFFFF
-        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
-        wz = (nn + 1) & 0xFFFF
-        ix = v
-        t += 20
-    elif 0x2f <= op < 0x34:
-        # DD 2F-33  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x85:
+            # DD 85  ADD A,IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (ix & 0xFF)
+            f = ADC_F[(a << 8) | v]
+            a = (a + v) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x47 <= op < 0x4c:
-        # DD 47-4B  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x8c:
+            # DD 8C  ADC A,IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (ix >> 8)
+            cy = f & 1
+            f = ADC_F[(cy << 16) | (a << 8) | v]
+            a = (a + v + cy) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x4f <= op < 0x54:
-        # DD 4F-53  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x8d:
+            # DD 8D  ADC A,IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (ix & 0xFF)
+            cy = f & 1
+            f = ADC_F[(cy << 16) | (a << 8) | v]
+            a = (a + v + cy) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x57 <= op < 0x5c:
-        # DD 57-5B  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x8e:
+            # DD 8E  ADC A,(IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            v = I64(mem[ea])
+            cy = f & 1
+            f = ADC_F[(cy << 16) | (a << 8) | v]
+            a = (a + v + cy) & 0xFF
+            t += 19
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x7f <= op < 0x84:
-        # DD 7F-83  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x94:
+            # DD 94  SUB IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (ix >> 8)
+            f = SBC_F[(a << 8) | v]
+            a = (a - v) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x87 <= op < 0x8c:
-        # DD 87-8B  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x95:
+            # DD 95  SUB IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (ix & 0xFF)
+            f = SBC_F[(a << 8) | v]
+            a = (a - v) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x8f <= op < 0x94:
-        # DD 8F-93  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x9c:
+            # DD 9C  SBC A,IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (ix >> 8)
+            cy = f & 1
+            f = SBC_F[(cy << 16) | (a << 8) | v]
+            a = (a - v - cy) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x97 <= op < 0x9c:
-        # DD 97-9B  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x9d:
+            # DD 9D  SBC A,IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (ix & 0xFF)
+            cy = f & 1
+            f = SBC_F[(cy << 16) | (a << 8) | v]
+            a = (a - v - cy) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x9f <= op < 0xa4:
-        # DD 9F-A3  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x9e:
+            # DD 9E  SBC A,(IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            v = I64(mem[ea])
+            cy = f & 1
+            f = SBC_F[(cy << 16) | (a << 8) | v]
+            a = (a - v - cy) & 0xFF
+            t += 19
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0xa7 <= op < 0xac:
-        # DD A7-AB  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xa4:
+            # DD A4  AND IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = a & (ix >> 8)
+            f = SZ53P[a] | 0x10
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0xaf <= op < 0xb4:
-        # DD AF-B3  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xa5:
+            # DD A5  AND IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = a & (ix & 0xFF)
+            f = SZ53P[a] | 0x10
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0xb7 <= op < 0xbc:
-        # DD B7-BB  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xac:
+            # DD AC  XOR IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = a ^ (ix >> 8)
+            f = SZ53P[a]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x78 <= op < 0x7c:
-        # DD 78-7B  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xad:
+            # DD AD  XOR IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = a ^ (ix & 0xFF)
+            f = SZ53P[a]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x86:
-        # DD 86  ADD A,(IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        v = I64(mem[ea])
-        f = ADC_F[(a << 8) | v]
-        a = (a + v) & 0xFF
-        t += 19
-        qt = t
-    elif op == 0x96:
-        # DD 96  SUB (IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        v = I64(mem[ea])
-        f = SBC_F[(a << 8) | v]
-        a = (a - v) & 0xFF
-        t += 19
-        qt = t
-    elif 0xe6 <= op < 0xe9:
-        # DD E6-E8  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xae:
+            # DD AE  XOR (IX+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            a = a ^ I64(mem[ea])
+            f = SZ53P[a]
+            t += 19
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x34:
-        # DD 34  INC (IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        v = (I64(mem[ea]) + 1) & 0xFF
-        if ea >= rom_top:
-            mem[ea] = v
-        f = (f & 0x01) | INC_F[v]
-        t += 23
-        qt = t
-    elif op == 0x09:
-        # DD 09  ADD IX,BC
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = ix
-        nn = ((b << 8) | c)
-        res = v + nn
-        wz = (v + 1) & 0xFFFF
-        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
-        res = res & 0xFFFF
-        ix = res
-        t += 15
-        qt = t
-    elif op == 0x22:
-        # DD 22  LD (nn),IX
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-        pc = (pc + 2) & 0xFFFF
-        v = ix
-        if nn >= rom_top:
-            mem[nn] = v & 0xFF
-        nn = (nn + 1) & 0xFFFF
-        wz = nn
-        if nn >= rom_top:
-            mem[nn] = v >> 8
-        t += 20
-    elif op == 0x71:
-        # DD 71  LD (IX+d),C
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        if ea >= rom_top:
-            mem[ea] = c
-        t += 19
-    elif op == 0xb6:
-        # DD B6  OR (IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        a = a | I64(mem[ea])
-        f = SZ53P[a]
-        t += 19
-        qt = t
-    elif op == 0xe9:
-        # DD E9  JP (IX)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        pc = ix
-        t += 8
-    elif 0x27 <= op < 0x29:
-        # DD 27-28  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xb4:
+            # DD B4  OR IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = a | (ix >> 8)
+            f = SZ53P[a]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x37 <= op < 0x39:
-        # DD 37-38  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xb5:
+            # DD B5  OR IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = a | (ix & 0xFF)
+            f = SZ53P[a]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x24:
-        # DD 24  INC IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = ((ix >> 8) + 1) & 0xFF
-        ix = (ix & 0xFF) | ((v) << 8)
-        f = (f & 0x01) | INC_F[v]
-        t += 8
-        qt = t
-    elif op == 0x25:
-        # DD 25  DEC IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = ((ix >> 8) - 1) & 0xFF
-        ix = (ix & 0xFF) | ((v) << 8)
-        f = (f & 0x01) | DEC_F[v]
-        t += 8
-        qt = t
-    elif op == 0x26:
-        # DD 26  LD IXH,n
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        n = I64(mem[pc])
-        pc = (pc + 1) & 0xFFFF
-        ix = (ix & 0xFF) | ((n) << 8)
-        t += 11
-    elif op == 0x29:
-        # DD 29  ADD IX,IX
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = ix
-        nn = ix
-        res = v + nn
-        wz = (v + 1) & 0xFFFF
-        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
-        res = res & 0xFFFF
-        ix = res
-        t += 15
-        qt = t
-    elif op == 0x2b:
-        # DD 2B  DEC IX
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ix = (ix - 1) & 0xFFFF
-        t += 10
-    elif op == 0x2c:
-        # DD 2C  INC IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = ((ix & 0xFF) + 1) & 0xFF
-        ix = (ix & 0xFF00) | (v)
-        f = (f & 0x01) | INC_F[v]
-        t += 8
-        qt = t
-    elif op == 0x2d:
-        # DD 2D  DEC IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = ((ix & 0xFF) - 1) & 0xFF
-        ix = (ix & 0xFF00) | (v)
-        f = (f & 0x01) | DEC_F[v]
-        t += 8
-        qt = t
-    elif op == 0x2e:
-        # DD 2E  LD IXL,n
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        n = I64(mem[pc])
-        pc = (pc + 1) & 0xFFFF
-        ix = (ix & 0xFF00) | (n)
-        t += 11
-    elif op == 0x35:
-        # DD 35  DEC (IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        v = (I64(mem[ea]) - 1) & 0xFF
-        if ea >= rom_top:
-            mem[ea] = v
-        f = (f & 0x01) | DEC_F[v]
-        t += 23
-        qt = t
-    elif op == 0x39:
-        # DD 39  ADD IX,SP
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = ix
-        nn = sp
-        res = v + nn
-        wz = (v + 1) & 0xFFFF
-        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
-        res = res & 0xFFFF
-        ix = res
-        t += 15
-        qt = t
-    elif op == 0x44:
-        # DD 44  LD B,IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        b = (ix >> 8)
-        t += 8
-    elif op == 0x45:
-        # DD 45  LD B,IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        b = (ix & 0xFF)
-        t += 8
-    elif op == 0x4c:
-        # DD 4C  LD C,IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        c = (ix >> 8)
-        t += 8
-    elif op == 0x4d:
-        # DD 4D  LD C,IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        c = (ix & 0xFF)
-        t += 8
-    elif op == 0x54:
-        # DD 54  LD D,IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        d = (ix >> 8)
-        t += 8
-    elif op == 0x55:
-        # DD 55  LD D,IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        d = (ix & 0xFF)
-        t += 8
-    elif op == 0x5c:
-        # DD 5C  LD E,IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        e = (ix >> 8)
-        t += 8
-    elif op == 0x5d:
-        # DD 5D  LD E,IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        e = (ix & 0xFF)
-        t += 8
-    elif op == 0x5f:
-        # DD 5F  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xbc:
+            # DD BC  CP IXH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            f = CP_F[(a << 8) | (ix >> 8)]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x60:
-        # DD 60  LD IXH,B
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ix = (ix & 0xFF) | ((b) << 8)
-        t += 8
-    elif op == 0x61:
-        # DD 61  LD IXH,C
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ix = (ix & 0xFF) | ((c) << 8)
-        t += 8
-    elif op == 0x62:
-        # DD 62  LD IXH,D
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ix = (ix & 0xFF) | ((d) << 8)
-        t += 8
-    elif op == 0x63:
-        # DD 63  LD IXH,E
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ix = (ix & 0xFF) | ((e) << 8)
-        t += 8
-    elif op == 0x64:
-        # DD 64  LD IXH,IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        t += 8
-    elif op == 0x65:
-        # DD 65  LD IXH,IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ix = (ix & 0xFF) | (((ix & 0xFF)) << 8)
-        t += 8
-    elif op == 0x67:
-        # DD 67  LD IXH,A
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ix = (ix & 0xFF) | ((a) << 8)
-        t += 8
-    elif op == 0x68:
-        # DD 68  LD IXL,B
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ix = (ix & 0xFF00) | (b)
-        t += 8
-    elif op == 0x69:
-        # DD 69  LD IXL,C
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ix = (ix & 0xFF00) | (c)
-        t += 8
-    elif op == 0x6a:
-        # DD 6A  LD IXL,D
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ix = (ix & 0xFF00) | (d)
-        t += 8
-    elif op == 0x6b:
-        # DD 6B  LD IXL,E
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ix = (ix & 0xFF00) | (e)
-        t += 8
-    elif op == 0x6c:
-        # DD 6C  LD IXL,IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ix = (ix & 0xFF00) | ((ix >> 8))
-        t += 8
-    elif op == 0x6d:
-        # DD 6D  LD IXL,IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        t += 8
-    elif op == 0x6f:
-        # DD 6F  LD IXL,A
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ix = (ix & 0xFF00) | (a)
-        t += 8
-    elif op == 0x70:
-        # DD 70  LD (IX+d),B
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        if ea >= rom_top:
-            mem[ea] = b
-        t += 19
-    elif op == 0x72:
-        # DD 72  LD (IX+d),D
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        if ea >= rom_top:
-            mem[ea] = d
-        t += 19
-    elif op == 0x73:
-        # DD 73  LD (IX+d),E
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        if ea >= rom_top:
-            mem[ea] = e
-        t += 19
-    elif op == 0x76:
-        # DD 76  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xbd:
+            # DD BD  CP IXL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            f = CP_F[(a << 8) | (ix & 0xFF)]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x7c:
-        # DD 7C  LD A,IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = (ix >> 8)
-        t += 8
-    elif op == 0x7d:
-        # DD 7D  LD A,IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = (ix & 0xFF)
-        t += 8
-    elif op == 0x84:
-        # DD 84  ADD A,IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (ix >> 8)
-        f = ADC_F[(a << 8) | v]
-        a = (a + v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x85:
-        # DD 85  ADD A,IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (ix & 0xFF)
-        f = ADC_F[(a << 8) | v]
-        a = (a + v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x8c:
-        # DD 8C  ADC A,IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (ix >> 8)
-        cy = f & 1
-        f = ADC_F[(cy << 16) | (a << 8) | v]
-        a = (a + v + cy) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x8d:
-        # DD 8D  ADC A,IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (ix & 0xFF)
-        cy = f & 1
-        f = ADC_F[(cy << 16) | (a << 8) | v]
-        a = (a + v + cy) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x8e:
-        # DD 8E  ADC A,(IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        v = I64(mem[ea])
-        cy = f & 1
-        f = ADC_F[(cy << 16) | (a << 8) | v]
-        a = (a + v + cy) & 0xFF
-        t += 19
-        qt = t
-    elif op == 0x94:
-        # DD 94  SUB IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (ix >> 8)
-        f = SBC_F[(a << 8) | v]
-        a = (a - v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x95:
-        # DD 95  SUB IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (ix & 0xFF)
-        f = SBC_F[(a << 8) | v]
-        a = (a - v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x9c:
-        # DD 9C  SBC A,IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (ix >> 8)
-        cy = f & 1
-        f = SBC_F[(cy << 16) | (a << 8) | v]
-        a = (a - v - cy) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x9d:
-        # DD 9D  SBC A,IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (ix & 0xFF)
-        cy = f & 1
-        f = SBC_F[(cy << 16) | (a << 8) | v]
-        a = (a - v - cy) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x9e:
-        # DD 9E  SBC A,(IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        v = I64(mem[ea])
-        cy = f & 1
-        f = SBC_F[(cy << 16) | (a << 8) | v]
-        a = (a - v - cy) & 0xFF
-        t += 19
-        qt = t
-    elif op == 0xa4:
-        # DD A4  AND IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = a & (ix >> 8)
-        f = SZ53P[a] | 0x10
-        t += 8
-        qt = t
-    elif op == 0xa5:
-        # DD A5  AND IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = a & (ix & 0xFF)
-        f = SZ53P[a] | 0x10
-        t += 8
-        qt = t
-    elif op == 0xac:
-        # DD AC  XOR IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = a ^ (ix >> 8)
-        f = SZ53P[a]
-        t += 8
-        qt = t
-    elif op == 0xad:
-        # DD AD  XOR IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = a ^ (ix & 0xFF)
-        f = SZ53P[a]
-        t += 8
-        qt = t
-    elif op == 0xae:
-        # DD AE  XOR (IX+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        a = a ^ I64(mem[ea])
-        f = SZ53P[a]
-        t += 19
-        qt = t
-    elif op == 0xb4:
-        # DD B4  OR IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = a | (ix >> 8)
-        f = SZ53P[a]
-        t += 8
-        qt = t
-    elif op == 0xb5:
-        # DD B5  OR IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = a | (ix & 0xFF)
-        f = SZ53P[a]
-        t += 8
-        qt = t
-    elif op == 0xbc:
-        # DD BC  CP IXH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        f = CP_F[(a << 8) | (ix >> 8)]
-        t += 8
-        qt = t
-    elif op == 0xbd:
-        # DD BD  CP IXL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        f = CP_F[(a << 8) | (ix & 0xFF)]
-        t += 8
-        qt = t
-    elif op == 0xe2:
-        # DD E2  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
-            qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0xe3:
-        # DD E3  EX (SP),IX
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-        v = ix
-        ea = (sp + 1) & 0xFFFF
-        if ea >= rom_top:
-            mem[ea] = v >> 8
-        if sp >= rom_top:
-            mem[sp] = v & 0xFF
-        ix = nn
-        wz = nn
-        t += 23
-    elif op == 0xe4:
-        # DD E4  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
-            qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    else:
-        # DD F9  LD SP,IX
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        sp = ix
-        t += 10
+        elif op == 0xe2:
+            # DD E2  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0xe3:
+            # DD E3  EX (SP),IX
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            v = ix
+            ea = (sp + 1) & 0xFFFF
+            if ea >= rom_top:
+                mem[ea] = v >> 8
+            if sp >= rom_top:
+                mem[sp] = v & 0xFF
+            ix = nn
+            wz = nn
+            t += 23
+        elif op == 0xe4:
+            # DD E4  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        else:
+            # DD F9  LD SP,IX
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            sp = ix
+            t += 10
+        break
     st[S.A] = a
     st[S.F] = f
     st[S.B] = b
@@ -2729,1074 +2303,1077 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     st[_R_RAW] = r
     st[_EI_AT] = ei_at
     st[_QT] = qt
-    return 0
+    return exit_
 
 
 @njit(cache=True, _nrt=False)
 def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one FD-prefixed instruction."""
-    op = I64(mem[pc])
-    if op == 0x21:
-        # FD 21  LD IY,nn
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-        pc = (pc + 2) & 0xFFFF
-        iy = nn
-        t += 14
-    elif op == 0xe1:
-        # FD E1  POP IY
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-        sp = (sp + 2) & 0xFFFF
-        iy = nn
-        t += 14
-    elif op == 0xe5:
-        # FD E5  PUSH IY
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        sp = (sp - 1) & 0xFFFF
-        if sp >= rom_top:
-            mem[sp] = (iy >> 8)
-        sp = (sp - 1) & 0xFFFF
-        if sp >= rom_top:
-            mem[sp] = (iy & 0xFF)
-        t += 15
-    elif op == 0x7e:
-        # FD 7E  LD A,(IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        a = I64(mem[ea])
-        t += 19
-    elif op == 0x23:
-        # FD 23  INC IY
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        iy = (iy + 1) & 0xFFFF
-        t += 10
-    elif op == 0x19:
-        # FD 19  ADD IY,DE
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = iy
-        nn = ((d << 8) | e)
-        res = v + nn
-        wz = (v + 1) & 0xFFFF
-        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
-        res = res & 0xFFFF
-        iy = res
-        t += 15
-        qt = t
-    elif op == 0x75:
-        # FD 75  LD (IY+d),L
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        if ea >= rom_top:
-            mem[ea] = l
-        t += 19
-    elif op == 0xcb:
-        # FD CB  FDCB d op: the indexed rotates, BIT, RES, SET
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        wz = ea
-        op = I64(mem[(pc + 1) & 0xFFFF])
-        pc = (pc + 2) & 0xFFFF
-        v = I64(mem[ea])
-        y = (op >> 3) & 7
-        if op < 0x40:
-            if y == 0:
-                cy = v >> 7
-                v = ((v << 1) | cy) & 0xFF
-                f = SZ53P[v] | cy
-            elif y == 1:
-                cy = v & 1
-                v = (v >> 1) | (cy << 7)
-                f = SZ53P[v] | cy
-            elif y == 2:
-                cy = v >> 7
-                v = ((v << 1) | (f & 1)) & 0xFF
-                f = SZ53P[v] | cy
-            elif y == 3:
-                cy = v & 1
-                v = (v >> 1) | ((f & 1) << 7)
-                f = SZ53P[v] | cy
-            elif y == 4:
-                cy = v >> 7
-                v = (v << 1) & 0xFF
-                f = SZ53P[v] | cy
-            elif y == 5:
-                cy = v & 1
-                v = (v >> 1) | (v & 0x80)
-                f = SZ53P[v] | cy
-            elif y == 6:
-                cy = v >> 7
-                v = ((v << 1) | 1) & 0xFF
-                f = SZ53P[v] | cy
-            else:
-                cy = v & 1
-                v = v >> 1
-                f = SZ53P[v] | cy
-        elif op < 0x80:
-            f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
-            t += 20
+    exit_ = 0
+    while True:
+        op = I64(mem[pc])
+        if op == 0x21:
+            # FD 21  LD IY,nn
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            pc = (pc + 2) & 0xFFFF
+            iy = nn
+            t += 14
+        elif op == 0xe1:
+            # FD E1  POP IY
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            sp = (sp + 2) & 0xFFFF
+            iy = nn
+            t += 14
+        elif op == 0xe5:
+            # FD E5  PUSH IY
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            sp = (sp - 1) & 0xFFFF
+            if sp >= rom_top:
+                mem[sp] = (iy >> 8)
+            sp = (sp - 1) & 0xFFFF
+            if sp >= rom_top:
+                mem[sp] = (iy & 0xFF)
+            t += 15
+        elif op == 0x7e:
+            # FD 7E  LD A,(IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            a = I64(mem[ea])
+            t += 19
+        elif op == 0x23:
+            # FD 23  INC IY
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            iy = (iy + 1) & 0xFFFF
+            t += 10
+        elif op == 0x19:
+            # FD 19  ADD IY,DE
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = iy
+            nn = ((d << 8) | e)
+            res = v + nn
+            wz = (v + 1) & 0xFFFF
+            f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+            res = res & 0xFFFF
+            iy = res
+            t += 15
             qt = t
-        elif op < 0xC0:
-            v = v & (0xFF ^ (1 << y))
-        else:
-            v = v | (1 << y)
-        if op < 0x40 or op >= 0x80:
+        elif op == 0x75:
+            # FD 75  LD (IY+d),L
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = l
+            t += 19
+        elif op == 0xcb:
+            # FD CB  FDCB d op: the indexed rotates, BIT, RES, SET
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            wz = ea
+            op = I64(mem[(pc + 1) & 0xFFFF])
+            pc = (pc + 2) & 0xFFFF
+            v = I64(mem[ea])
+            y = (op >> 3) & 7
+            if op < 0x40:
+                if y == 0:
+                    cy = v >> 7
+                    v = ((v << 1) | cy) & 0xFF
+                    f = SZ53P[v] | cy
+                elif y == 1:
+                    cy = v & 1
+                    v = (v >> 1) | (cy << 7)
+                    f = SZ53P[v] | cy
+                elif y == 2:
+                    cy = v >> 7
+                    v = ((v << 1) | (f & 1)) & 0xFF
+                    f = SZ53P[v] | cy
+                elif y == 3:
+                    cy = v & 1
+                    v = (v >> 1) | ((f & 1) << 7)
+                    f = SZ53P[v] | cy
+                elif y == 4:
+                    cy = v >> 7
+                    v = (v << 1) & 0xFF
+                    f = SZ53P[v] | cy
+                elif y == 5:
+                    cy = v & 1
+                    v = (v >> 1) | (v & 0x80)
+                    f = SZ53P[v] | cy
+                elif y == 6:
+                    cy = v >> 7
+                    v = ((v << 1) | 1) & 0xFF
+                    f = SZ53P[v] | cy
+                else:
+                    cy = v & 1
+                    v = v >> 1
+                    f = SZ53P[v] | cy
+            elif op < 0x80:
+                f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
+                t += 20
+                qt = t
+            elif op < 0xC0:
+                v = v & (0xFF ^ (1 << y))
+            else:
+                v = v | (1 << y)
+            if op < 0x40 or op >= 0x80:
+                if ea >= rom_top:
+                    mem[ea] = v
+                t += 23
+                if op < 0x40:
+                    qt = t
+                z = op & 7
+                if z == 0:
+                    b = v
+                elif z == 1:
+                    c = v
+                elif z == 2:
+                    d = v
+                elif z == 3:
+                    e = v
+                elif z == 4:
+                    h = v
+                elif z == 5:
+                    l = v
+                elif z == 7:
+                    a = v
+        elif op == 0xbe:
+            # FD BE  CP (IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            f = CP_F[(a << 8) | I64(mem[ea])]
+            t += 19
+            qt = t
+        elif op == 0x77:
+            # FD 77  LD (IY+d),A
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = a
+            t += 19
+        elif op == 0x6e:
+            # FD 6E  LD L,(IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            l = I64(mem[ea])
+            t += 19
+        elif op == 0x66:
+            # FD 66  LD H,(IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            h = I64(mem[ea])
+            t += 19
+        elif op == 0xa6:
+            # FD A6  AND (IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            a = a & I64(mem[ea])
+            f = SZ53P[a] | 0x10
+            t += 19
+            qt = t
+        elif op == 0x4e:
+            # FD 4E  LD C,(IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            c = I64(mem[ea])
+            t += 19
+        elif op == 0x36:
+            # FD 36  LD (IY+d),n
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            n = I64(mem[pc])
+            pc = (pc + 1) & 0xFFFF
+            if ea >= rom_top:
+                mem[ea] = n
+            t += 19
+        elif 0xcc <= op < 0xe1:
+            # FD CC-E0  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x5e:
+            # FD 5E  LD E,(IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            e = I64(mem[ea])
+            t += 19
+        elif op == 0x56:
+            # FD 56  LD D,(IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            d = I64(mem[ea])
+            t += 19
+        elif 0x0a <= op < 0x19:
+            # FD 0A-18  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0xea <= op < 0xf9:
+            # FD EA-F8  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0xbf <= op < 0xcb:
+            # FD BF-CA  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x46:
+            # FD 46  LD B,(IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            b = I64(mem[ea])
+            t += 19
+        elif 0x3a <= op < 0x44:
+            # FD 3A-43  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x00 <= op < 0x09:
+            # FD 00-08  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x1a <= op < 0x21:
+            # FD 1A-20  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x74:
+            # FD 74  LD (IY+d),H
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = h
+            t += 19
+        elif 0xfa <= op < 0x100:
+            # FD FA-FF  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x2a:
+            # FD 2A  LD IY,(nn)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            pc = (pc + 2) & 0xFFFF
+            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+            wz = (nn + 1) & 0xFFFF
+            iy = v
+            t += 20
+        elif 0x2f <= op < 0x34:
+            # FD 2F-33  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x47 <= op < 0x4c:
+            # FD 47-4B  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x4f <= op < 0x54:
+            # FD 4F-53  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x57 <= op < 0x5c:
+            # FD 57-5B  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x7f <= op < 0x84:
+            # FD 7F-83  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x87 <= op < 0x8c:
+            # FD 87-8B  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x8f <= op < 0x94:
+            # FD 8F-93  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x97 <= op < 0x9c:
+            # FD 97-9B  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x9f <= op < 0xa4:
+            # FD 9F-A3  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0xa7 <= op < 0xac:
+            # FD A7-AB  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0xaf <= op < 0xb4:
+            # FD AF-B3  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0xb7 <= op < 0xbc:
+            # FD B7-BB  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x78 <= op < 0x7c:
+            # FD 78-7B  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x86:
+            # FD 86  ADD A,(IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            v = I64(mem[ea])
+            f = ADC_F[(a << 8) | v]
+            a = (a + v) & 0xFF
+            t += 19
+            qt = t
+        elif op == 0x96:
+            # FD 96  SUB (IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            v = I64(mem[ea])
+            f = SBC_F[(a << 8) | v]
+            a = (a - v) & 0xFF
+            t += 19
+            qt = t
+        elif 0xe6 <= op < 0xe9:
+            # FD E6-E8  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x34:
+            # FD 34  INC (IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            v = (I64(mem[ea]) + 1) & 0xFF
             if ea >= rom_top:
                 mem[ea] = v
+            f = (f & 0x01) | INC_F[v]
             t += 23
-            if op < 0x40:
+            qt = t
+        elif op == 0x09:
+            # FD 09  ADD IY,BC
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = iy
+            nn = ((b << 8) | c)
+            res = v + nn
+            wz = (v + 1) & 0xFFFF
+            f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+            res = res & 0xFFFF
+            iy = res
+            t += 15
+            qt = t
+        elif op == 0x22:
+            # FD 22  LD (nn),IY
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            pc = (pc + 2) & 0xFFFF
+            v = iy
+            if nn >= rom_top:
+                mem[nn] = v & 0xFF
+            nn = (nn + 1) & 0xFFFF
+            wz = nn
+            if nn >= rom_top:
+                mem[nn] = v >> 8
+            t += 20
+        elif op == 0x71:
+            # FD 71  LD (IY+d),C
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = c
+            t += 19
+        elif op == 0xb6:
+            # FD B6  OR (IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            a = a | I64(mem[ea])
+            f = SZ53P[a]
+            t += 19
+            qt = t
+        elif op == 0xe9:
+            # FD E9  JP (IY)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            pc = iy
+            t += 8
+        elif 0x27 <= op < 0x29:
+            # FD 27-28  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
                 qt = t
-            z = op & 7
-            if z == 0:
-                b = v
-            elif z == 1:
-                c = v
-            elif z == 2:
-                d = v
-            elif z == 3:
-                e = v
-            elif z == 4:
-                h = v
-            elif z == 5:
-                l = v
-            elif z == 7:
-                a = v
-    elif op == 0xbe:
-        # FD BE  CP (IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        f = CP_F[(a << 8) | I64(mem[ea])]
-        t += 19
-        qt = t
-    elif op == 0x77:
-        # FD 77  LD (IY+d),A
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        if ea >= rom_top:
-            mem[ea] = a
-        t += 19
-    elif op == 0x6e:
-        # FD 6E  LD L,(IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        l = I64(mem[ea])
-        t += 19
-    elif op == 0x66:
-        # FD 66  LD H,(IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        h = I64(mem[ea])
-        t += 19
-    elif op == 0xa6:
-        # FD A6  AND (IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        a = a & I64(mem[ea])
-        f = SZ53P[a] | 0x10
-        t += 19
-        qt = t
-    elif op == 0x4e:
-        # FD 4E  LD C,(IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        c = I64(mem[ea])
-        t += 19
-    elif op == 0x36:
-        # FD 36  LD (IY+d),n
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        n = I64(mem[pc])
-        pc = (pc + 1) & 0xFFFF
-        if ea >= rom_top:
-            mem[ea] = n
-        t += 19
-    elif 0xcc <= op < 0xe1:
-        # FD CC-E0  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif 0x37 <= op < 0x39:
+            # FD 37-38  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x24:
+            # FD 24  INC IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = ((iy >> 8) + 1) & 0xFF
+            iy = (iy & 0xFF) | ((v) << 8)
+            f = (f & 0x01) | INC_F[v]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x5e:
-        # FD 5E  LD E,(IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        e = I64(mem[ea])
-        t += 19
-    elif op == 0x56:
-        # FD 56  LD D,(IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        d = I64(mem[ea])
-        t += 19
-    elif 0x0a <= op < 0x19:
-        # FD 0A-18  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x25:
+            # FD 25  DEC IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = ((iy >> 8) - 1) & 0xFF
+            iy = (iy & 0xFF) | ((v) << 8)
+            f = (f & 0x01) | DEC_F[v]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0xea <= op < 0xf9:
-        # FD EA-F8  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x26:
+            # FD 26  LD IYH,n
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            n = I64(mem[pc])
+            pc = (pc + 1) & 0xFFFF
+            iy = (iy & 0xFF) | ((n) << 8)
+            t += 11
+        elif op == 0x29:
+            # FD 29  ADD IY,IY
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = iy
+            nn = iy
+            res = v + nn
+            wz = (v + 1) & 0xFFFF
+            f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+            res = res & 0xFFFF
+            iy = res
+            t += 15
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0xbf <= op < 0xcb:
-        # FD BF-CA  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x2b:
+            # FD 2B  DEC IY
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            iy = (iy - 1) & 0xFFFF
+            t += 10
+        elif op == 0x2c:
+            # FD 2C  INC IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = ((iy & 0xFF) + 1) & 0xFF
+            iy = (iy & 0xFF00) | (v)
+            f = (f & 0x01) | INC_F[v]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x46:
-        # FD 46  LD B,(IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        b = I64(mem[ea])
-        t += 19
-    elif 0x3a <= op < 0x44:
-        # FD 3A-43  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x2d:
+            # FD 2D  DEC IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = ((iy & 0xFF) - 1) & 0xFF
+            iy = (iy & 0xFF00) | (v)
+            f = (f & 0x01) | DEC_F[v]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x00 <= op < 0x09:
-        # FD 00-08  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x2e:
+            # FD 2E  LD IYL,n
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            n = I64(mem[pc])
+            pc = (pc + 1) & 0xFFFF
+            iy = (iy & 0xFF00) | (n)
+            t += 11
+        elif op == 0x35:
+            # FD 35  DEC (IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            v = (I64(mem[ea]) - 1) & 0xFF
+            if ea >= rom_top:
+                mem[ea] = v
+            f = (f & 0x01) | DEC_F[v]
+            t += 23
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x1a <= op < 0x21:
-        # FD 1A-20  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x39:
+            # FD 39  ADD IY,SP
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = iy
+            nn = sp
+            res = v + nn
+            wz = (v + 1) & 0xFFFF
+            f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+            res = res & 0xFFFF
+            iy = res
+            t += 15
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x74:
-        # FD 74  LD (IY+d),H
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        if ea >= rom_top:
-            mem[ea] = h
-        t += 19
-    elif 0xfa <= op < 0x100:
-        # FD FA-FF  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x44:
+            # FD 44  LD B,IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            b = (iy >> 8)
+            t += 8
+        elif op == 0x45:
+            # FD 45  LD B,IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            b = (iy & 0xFF)
+            t += 8
+        elif op == 0x4c:
+            # FD 4C  LD C,IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            c = (iy >> 8)
+            t += 8
+        elif op == 0x4d:
+            # FD 4D  LD C,IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            c = (iy & 0xFF)
+            t += 8
+        elif op == 0x54:
+            # FD 54  LD D,IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            d = (iy >> 8)
+            t += 8
+        elif op == 0x55:
+            # FD 55  LD D,IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            d = (iy & 0xFF)
+            t += 8
+        elif op == 0x5c:
+            # FD 5C  LD E,IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            e = (iy >> 8)
+            t += 8
+        elif op == 0x5d:
+            # FD 5D  LD E,IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            e = (iy & 0xFF)
+            t += 8
+        elif op == 0x5f:
+            # FD 5F  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x60:
+            # FD 60  LD IYH,B
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            iy = (iy & 0xFF) | ((b) << 8)
+            t += 8
+        elif op == 0x61:
+            # FD 61  LD IYH,C
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            iy = (iy & 0xFF) | ((c) << 8)
+            t += 8
+        elif op == 0x62:
+            # FD 62  LD IYH,D
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            iy = (iy & 0xFF) | ((d) << 8)
+            t += 8
+        elif op == 0x63:
+            # FD 63  LD IYH,E
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            iy = (iy & 0xFF) | ((e) << 8)
+            t += 8
+        elif op == 0x64:
+            # FD 64  LD IYH,IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            t += 8
+        elif op == 0x65:
+            # FD 65  LD IYH,IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            iy = (iy & 0xFF) | (((iy & 0xFF)) << 8)
+            t += 8
+        elif op == 0x67:
+            # FD 67  LD IYH,A
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            iy = (iy & 0xFF) | ((a) << 8)
+            t += 8
+        elif op == 0x68:
+            # FD 68  LD IYL,B
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            iy = (iy & 0xFF00) | (b)
+            t += 8
+        elif op == 0x69:
+            # FD 69  LD IYL,C
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            iy = (iy & 0xFF00) | (c)
+            t += 8
+        elif op == 0x6a:
+            # FD 6A  LD IYL,D
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            iy = (iy & 0xFF00) | (d)
+            t += 8
+        elif op == 0x6b:
+            # FD 6B  LD IYL,E
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            iy = (iy & 0xFF00) | (e)
+            t += 8
+        elif op == 0x6c:
+            # FD 6C  LD IYL,IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            iy = (iy & 0xFF00) | ((iy >> 8))
+            t += 8
+        elif op == 0x6d:
+            # FD 6D  LD IYL,IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            t += 8
+        elif op == 0x6f:
+            # FD 6F  LD IYL,A
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            iy = (iy & 0xFF00) | (a)
+            t += 8
+        elif op == 0x70:
+            # FD 70  LD (IY+d),B
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = b
+            t += 19
+        elif op == 0x72:
+            # FD 72  LD (IY+d),D
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = d
+            t += 19
+        elif op == 0x73:
+            # FD 73  LD (IY+d),E
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            if ea >= rom_top:
+                mem[ea] = e
+            t += 19
+        elif op == 0x76:
+            # FD 76  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0x7c:
+            # FD 7C  LD A,IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = (iy >> 8)
+            t += 8
+        elif op == 0x7d:
+            # FD 7D  LD A,IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = (iy & 0xFF)
+            t += 8
+        elif op == 0x84:
+            # FD 84  ADD A,IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (iy >> 8)
+            f = ADC_F[(a << 8) | v]
+            a = (a + v) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x2a:
-        # FD 2A  LD IY,(nn)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-        pc = (pc + 2) & 0xFFFF
-        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
-        wz = (nn + 1) & 0xFFFF
-        iy = v
-        t += 20
-    elif 0x2f <= op < 0x34:
-        # FD 2F-33  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x85:
+            # FD 85  ADD A,IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (iy & 0xFF)
+            f = ADC_F[(a << 8) | v]
+            a = (a + v) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x47 <= op < 0x4c:
-        # FD 47-4B  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x8c:
+            # FD 8C  ADC A,IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (iy >> 8)
+            cy = f & 1
+            f = ADC_F[(cy << 16) | (a << 8) | v]
+            a = (a + v + cy) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x4f <= op < 0x54:
-        # FD 4F-53  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x8d:
+            # FD 8D  ADC A,IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (iy & 0xFF)
+            cy = f & 1
+            f = ADC_F[(cy << 16) | (a << 8) | v]
+            a = (a + v + cy) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x57 <= op < 0x5c:
-        # FD 57-5B  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x8e:
+            # FD 8E  ADC A,(IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            v = I64(mem[ea])
+            cy = f & 1
+            f = ADC_F[(cy << 16) | (a << 8) | v]
+            a = (a + v + cy) & 0xFF
+            t += 19
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x7f <= op < 0x84:
-        # FD 7F-83  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x94:
+            # FD 94  SUB IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (iy >> 8)
+            f = SBC_F[(a << 8) | v]
+            a = (a - v) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x87 <= op < 0x8c:
-        # FD 87-8B  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x95:
+            # FD 95  SUB IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (iy & 0xFF)
+            f = SBC_F[(a << 8) | v]
+            a = (a - v) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x8f <= op < 0x94:
-        # FD 8F-93  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x9c:
+            # FD 9C  SBC A,IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (iy >> 8)
+            cy = f & 1
+            f = SBC_F[(cy << 16) | (a << 8) | v]
+            a = (a - v - cy) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x97 <= op < 0x9c:
-        # FD 97-9B  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x9d:
+            # FD 9D  SBC A,IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            v = (iy & 0xFF)
+            cy = f & 1
+            f = SBC_F[(cy << 16) | (a << 8) | v]
+            a = (a - v - cy) & 0xFF
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x9f <= op < 0xa4:
-        # FD 9F-A3  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0x9e:
+            # FD 9E  SBC A,(IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            v = I64(mem[ea])
+            cy = f & 1
+            f = SBC_F[(cy << 16) | (a << 8) | v]
+            a = (a - v - cy) & 0xFF
+            t += 19
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0xa7 <= op < 0xac:
-        # FD A7-AB  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xa4:
+            # FD A4  AND IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = a & (iy >> 8)
+            f = SZ53P[a] | 0x10
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0xaf <= op < 0xb4:
-        # FD AF-B3  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xa5:
+            # FD A5  AND IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = a & (iy & 0xFF)
+            f = SZ53P[a] | 0x10
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0xb7 <= op < 0xbc:
-        # FD B7-BB  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xac:
+            # FD AC  XOR IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = a ^ (iy >> 8)
+            f = SZ53P[a]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x78 <= op < 0x7c:
-        # FD 78-7B  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xad:
+            # FD AD  XOR IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = a ^ (iy & 0xFF)
+            f = SZ53P[a]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x86:
-        # FD 86  ADD A,(IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        v = I64(mem[ea])
-        f = ADC_F[(a << 8) | v]
-        a = (a + v) & 0xFF
-        t += 19
-        qt = t
-    elif op == 0x96:
-        # FD 96  SUB (IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        v = I64(mem[ea])
-        f = SBC_F[(a << 8) | v]
-        a = (a - v) & 0xFF
-        t += 19
-        qt = t
-    elif 0xe6 <= op < 0xe9:
-        # FD E6-E8  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xae:
+            # FD AE  XOR (IY+d)
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            pc = (pc + 1) & 0xFFFF
+            wz = ea
+            a = a ^ I64(mem[ea])
+            f = SZ53P[a]
+            t += 19
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x34:
-        # FD 34  INC (IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        v = (I64(mem[ea]) + 1) & 0xFF
-        if ea >= rom_top:
-            mem[ea] = v
-        f = (f & 0x01) | INC_F[v]
-        t += 23
-        qt = t
-    elif op == 0x09:
-        # FD 09  ADD IY,BC
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = iy
-        nn = ((b << 8) | c)
-        res = v + nn
-        wz = (v + 1) & 0xFFFF
-        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
-        res = res & 0xFFFF
-        iy = res
-        t += 15
-        qt = t
-    elif op == 0x22:
-        # FD 22  LD (nn),IY
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
-        pc = (pc + 2) & 0xFFFF
-        v = iy
-        if nn >= rom_top:
-            mem[nn] = v & 0xFF
-        nn = (nn + 1) & 0xFFFF
-        wz = nn
-        if nn >= rom_top:
-            mem[nn] = v >> 8
-        t += 20
-    elif op == 0x71:
-        # FD 71  LD (IY+d),C
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        if ea >= rom_top:
-            mem[ea] = c
-        t += 19
-    elif op == 0xb6:
-        # FD B6  OR (IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        a = a | I64(mem[ea])
-        f = SZ53P[a]
-        t += 19
-        qt = t
-    elif op == 0xe9:
-        # FD E9  JP (IY)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        pc = iy
-        t += 8
-    elif 0x27 <= op < 0x29:
-        # FD 27-28  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xb4:
+            # FD B4  OR IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = a | (iy >> 8)
+            f = SZ53P[a]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif 0x37 <= op < 0x39:
-        # FD 37-38  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xb5:
+            # FD B5  OR IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            a = a | (iy & 0xFF)
+            f = SZ53P[a]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x24:
-        # FD 24  INC IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = ((iy >> 8) + 1) & 0xFF
-        iy = (iy & 0xFF) | ((v) << 8)
-        f = (f & 0x01) | INC_F[v]
-        t += 8
-        qt = t
-    elif op == 0x25:
-        # FD 25  DEC IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = ((iy >> 8) - 1) & 0xFF
-        iy = (iy & 0xFF) | ((v) << 8)
-        f = (f & 0x01) | DEC_F[v]
-        t += 8
-        qt = t
-    elif op == 0x26:
-        # FD 26  LD IYH,n
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        n = I64(mem[pc])
-        pc = (pc + 1) & 0xFFFF
-        iy = (iy & 0xFF) | ((n) << 8)
-        t += 11
-    elif op == 0x29:
-        # FD 29  ADD IY,IY
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = iy
-        nn = iy
-        res = v + nn
-        wz = (v + 1) & 0xFFFF
-        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
-        res = res & 0xFFFF
-        iy = res
-        t += 15
-        qt = t
-    elif op == 0x2b:
-        # FD 2B  DEC IY
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        iy = (iy - 1) & 0xFFFF
-        t += 10
-    elif op == 0x2c:
-        # FD 2C  INC IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = ((iy & 0xFF) + 1) & 0xFF
-        iy = (iy & 0xFF00) | (v)
-        f = (f & 0x01) | INC_F[v]
-        t += 8
-        qt = t
-    elif op == 0x2d:
-        # FD 2D  DEC IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = ((iy & 0xFF) - 1) & 0xFF
-        iy = (iy & 0xFF00) | (v)
-        f = (f & 0x01) | DEC_F[v]
-        t += 8
-        qt = t
-    elif op == 0x2e:
-        # FD 2E  LD IYL,n
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        n = I64(mem[pc])
-        pc = (pc + 1) & 0xFFFF
-        iy = (iy & 0xFF00) | (n)
-        t += 11
-    elif op == 0x35:
-        # FD 35  DEC (IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        v = (I64(mem[ea]) - 1) & 0xFF
-        if ea >= rom_top:
-            mem[ea] = v
-        f = (f & 0x01) | DEC_F[v]
-        t += 23
-        qt = t
-    elif op == 0x39:
-        # FD 39  ADD IY,SP
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = iy
-        nn = sp
-        res = v + nn
-        wz = (v + 1) & 0xFFFF
-        f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
-        res = res & 0xFFFF
-        iy = res
-        t += 15
-        qt = t
-    elif op == 0x44:
-        # FD 44  LD B,IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        b = (iy >> 8)
-        t += 8
-    elif op == 0x45:
-        # FD 45  LD B,IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        b = (iy & 0xFF)
-        t += 8
-    elif op == 0x4c:
-        # FD 4C  LD C,IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        c = (iy >> 8)
-        t += 8
-    elif op == 0x4d:
-        # FD 4D  LD C,IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        c = (iy & 0xFF)
-        t += 8
-    elif op == 0x54:
-        # FD 54  LD D,IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        d = (iy >> 8)
-        t += 8
-    elif op == 0x55:
-        # FD 55  LD D,IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        d = (iy & 0xFF)
-        t += 8
-    elif op == 0x5c:
-        # FD 5C  LD E,IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        e = (iy >> 8)
-        t += 8
-    elif op == 0x5d:
-        # FD 5D  LD E,IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        e = (iy & 0xFF)
-        t += 8
-    elif op == 0x5f:
-        # FD 5F  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xbc:
+            # FD BC  CP IYH
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            f = CP_F[(a << 8) | (iy >> 8)]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x60:
-        # FD 60  LD IYH,B
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        iy = (iy & 0xFF) | ((b) << 8)
-        t += 8
-    elif op == 0x61:
-        # FD 61  LD IYH,C
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        iy = (iy & 0xFF) | ((c) << 8)
-        t += 8
-    elif op == 0x62:
-        # FD 62  LD IYH,D
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        iy = (iy & 0xFF) | ((d) << 8)
-        t += 8
-    elif op == 0x63:
-        # FD 63  LD IYH,E
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        iy = (iy & 0xFF) | ((e) << 8)
-        t += 8
-    elif op == 0x64:
-        # FD 64  LD IYH,IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        t += 8
-    elif op == 0x65:
-        # FD 65  LD IYH,IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        iy = (iy & 0xFF) | (((iy & 0xFF)) << 8)
-        t += 8
-    elif op == 0x67:
-        # FD 67  LD IYH,A
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        iy = (iy & 0xFF) | ((a) << 8)
-        t += 8
-    elif op == 0x68:
-        # FD 68  LD IYL,B
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        iy = (iy & 0xFF00) | (b)
-        t += 8
-    elif op == 0x69:
-        # FD 69  LD IYL,C
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        iy = (iy & 0xFF00) | (c)
-        t += 8
-    elif op == 0x6a:
-        # FD 6A  LD IYL,D
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        iy = (iy & 0xFF00) | (d)
-        t += 8
-    elif op == 0x6b:
-        # FD 6B  LD IYL,E
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        iy = (iy & 0xFF00) | (e)
-        t += 8
-    elif op == 0x6c:
-        # FD 6C  LD IYL,IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        iy = (iy & 0xFF00) | ((iy >> 8))
-        t += 8
-    elif op == 0x6d:
-        # FD 6D  LD IYL,IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        t += 8
-    elif op == 0x6f:
-        # FD 6F  LD IYL,A
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        iy = (iy & 0xFF00) | (a)
-        t += 8
-    elif op == 0x70:
-        # FD 70  LD (IY+d),B
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        if ea >= rom_top:
-            mem[ea] = b
-        t += 19
-    elif op == 0x72:
-        # FD 72  LD (IY+d),D
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        if ea >= rom_top:
-            mem[ea] = d
-        t += 19
-    elif op == 0x73:
-        # FD 73  LD (IY+d),E
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        if ea >= rom_top:
-            mem[ea] = e
-        t += 19
-    elif op == 0x76:
-        # FD 76  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
+        elif op == 0xbd:
+            # FD BD  CP IYL
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            f = CP_F[(a << 8) | (iy & 0xFF)]
+            t += 8
             qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0x7c:
-        # FD 7C  LD A,IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = (iy >> 8)
-        t += 8
-    elif op == 0x7d:
-        # FD 7D  LD A,IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = (iy & 0xFF)
-        t += 8
-    elif op == 0x84:
-        # FD 84  ADD A,IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (iy >> 8)
-        f = ADC_F[(a << 8) | v]
-        a = (a + v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x85:
-        # FD 85  ADD A,IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (iy & 0xFF)
-        f = ADC_F[(a << 8) | v]
-        a = (a + v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x8c:
-        # FD 8C  ADC A,IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (iy >> 8)
-        cy = f & 1
-        f = ADC_F[(cy << 16) | (a << 8) | v]
-        a = (a + v + cy) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x8d:
-        # FD 8D  ADC A,IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (iy & 0xFF)
-        cy = f & 1
-        f = ADC_F[(cy << 16) | (a << 8) | v]
-        a = (a + v + cy) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x8e:
-        # FD 8E  ADC A,(IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        v = I64(mem[ea])
-        cy = f & 1
-        f = ADC_F[(cy << 16) | (a << 8) | v]
-        a = (a + v + cy) & 0xFF
-        t += 19
-        qt = t
-    elif op == 0x94:
-        # FD 94  SUB IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (iy >> 8)
-        f = SBC_F[(a << 8) | v]
-        a = (a - v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x95:
-        # FD 95  SUB IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (iy & 0xFF)
-        f = SBC_F[(a << 8) | v]
-        a = (a - v) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x9c:
-        # FD 9C  SBC A,IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (iy >> 8)
-        cy = f & 1
-        f = SBC_F[(cy << 16) | (a << 8) | v]
-        a = (a - v - cy) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x9d:
-        # FD 9D  SBC A,IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        v = (iy & 0xFF)
-        cy = f & 1
-        f = SBC_F[(cy << 16) | (a << 8) | v]
-        a = (a - v - cy) & 0xFF
-        t += 8
-        qt = t
-    elif op == 0x9e:
-        # FD 9E  SBC A,(IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        v = I64(mem[ea])
-        cy = f & 1
-        f = SBC_F[(cy << 16) | (a << 8) | v]
-        a = (a - v - cy) & 0xFF
-        t += 19
-        qt = t
-    elif op == 0xa4:
-        # FD A4  AND IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = a & (iy >> 8)
-        f = SZ53P[a] | 0x10
-        t += 8
-        qt = t
-    elif op == 0xa5:
-        # FD A5  AND IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = a & (iy & 0xFF)
-        f = SZ53P[a] | 0x10
-        t += 8
-        qt = t
-    elif op == 0xac:
-        # FD AC  XOR IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = a ^ (iy >> 8)
-        f = SZ53P[a]
-        t += 8
-        qt = t
-    elif op == 0xad:
-        # FD AD  XOR IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = a ^ (iy & 0xFF)
-        f = SZ53P[a]
-        t += 8
-        qt = t
-    elif op == 0xae:
-        # FD AE  XOR (IY+d)
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
-        pc = (pc + 1) & 0xFFFF
-        wz = ea
-        a = a ^ I64(mem[ea])
-        f = SZ53P[a]
-        t += 19
-        qt = t
-    elif op == 0xb4:
-        # FD B4  OR IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = a | (iy >> 8)
-        f = SZ53P[a]
-        t += 8
-        qt = t
-    elif op == 0xb5:
-        # FD B5  OR IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        a = a | (iy & 0xFF)
-        f = SZ53P[a]
-        t += 8
-        qt = t
-    elif op == 0xbc:
-        # FD BC  CP IYH
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        f = CP_F[(a << 8) | (iy >> 8)]
-        t += 8
-        qt = t
-    elif op == 0xbd:
-        # FD BD  CP IYL
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        f = CP_F[(a << 8) | (iy & 0xFF)]
-        t += 8
-        qt = t
-    elif op == 0xe2:
-        # FD E2  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
-            qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    elif op == 0xe3:
-        # FD E3  EX (SP),IY
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
-        v = iy
-        ea = (sp + 1) & 0xFFFF
-        if ea >= rom_top:
-            mem[ea] = v >> 8
-        if sp >= rom_top:
-            mem[sp] = v & 0xFF
-        iy = nn
-        wz = nn
-        t += 23
-    elif op == 0xe4:
-        # FD E4  (prefix ignored: the opcode runs unprefixed)
-        t0 = t
-        t += 4
-        ei_at = t
-        if qt == t0:
-            qt = t
-        elif st[S.ENTRY_T] == t0:
-            st[S.ENTRY_T] = t
-    else:
-        # FD F9  LD SP,IY
-        pc = (pc + 1) & 0xFFFF
-        r += 1
-        sp = iy
-        t += 10
+        elif op == 0xe2:
+            # FD E2  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        elif op == 0xe3:
+            # FD E3  EX (SP),IY
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            v = iy
+            ea = (sp + 1) & 0xFFFF
+            if ea >= rom_top:
+                mem[ea] = v >> 8
+            if sp >= rom_top:
+                mem[sp] = v & 0xFF
+            iy = nn
+            wz = nn
+            t += 23
+        elif op == 0xe4:
+            # FD E4  (prefix ignored: the opcode runs unprefixed)
+            t0 = t
+            t += 4
+            ei_at = t
+            if qt == t0:
+                qt = t
+            elif st[S.ENTRY_T] == t0:
+                st[S.ENTRY_T] = t
+        else:
+            # FD F9  LD SP,IY
+            pc = (pc + 1) & 0xFFFF
+            r += 1
+            sp = iy
+            t += 10
+        break
     st[S.A] = a
     st[S.F] = f
     st[S.B] = b
@@ -3813,7 +3390,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
     st[_R_RAW] = r
     st[_EI_AT] = ei_at
     st[_QT] = qt
-    return 0
+    return exit_
 
 
 @njit(cache=True, _nrt=False)

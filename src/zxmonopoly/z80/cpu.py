@@ -5,12 +5,10 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
-
-from zxmonopoly import JIT_FIRST_COMPILE
 
 from . import state as S
 from . import tables
@@ -84,22 +82,43 @@ def load_engine(engine: str, family: str, extra: tuple[Any, ...] = (),
     if module_name not in _compiled:
         package, short = module_name.rsplit(".", 1)
         cached = _has_cache(module, short)
-        if not cached:  # "spectrum engine_jit", "z80 engine_jit"
-            print(f"zxmonopoly: compiling {package.rsplit('.', 1)[-1]} {short.strip('_')} with "
-                  f"numba (first run only, {JIT_FIRST_COMPILE})...", file=sys.stderr, flush=True)
-        t0 = time.perf_counter()
         st = np.zeros(S.SIZE, dtype=np.int64)
         mem = np.zeros(65536, dtype=np.uint8)
-        module.run(st, mem, mem, 0, *engine_tables("jit"), *extra)
-        if not cached:
-            print(f"zxmonopoly: compiled in {time.perf_counter() - t0:.1f} s",
-                  file=sys.stderr, flush=True)
+        run_args = (st, mem, mem, 0, *engine_tables("jit"), *extra)
+        if cached:
+            module.run(*run_args)
+        else:  # "spectrum engine_jit", "z80 engine_jit"
+            _compile_cold(module, f"{package.rsplit('.', 1)[-1]} {short.strip('_')}", run_args)
         _compiled.add(module_name)
     return getattr(module, name)
 
 
+def _compile_cold(module: Any, what: str, run_args: tuple[Any, ...]) -> None:
+    """Compile a generated engine into numba's cache, saying so on stderr: before, how long
+    the last cold compile took here (measured, when one was); after, how long this one took."""
+    from . import jitbuild
+
+    print(f"zxmonopoly: compiling {what} with numba (first run only, "
+          f"{jitbuild.compile_estimate(module)})...", file=sys.stderr, flush=True)
+    t0 = time.perf_counter()
+    helpers, workers = jitbuild.compile_helpers(module, run_args)
+    t1 = time.perf_counter()
+    module.run(*run_args)
+    seconds = time.perf_counter() - t0
+    jitbuild.record_compile_seconds(module, seconds)
+    print(f"zxmonopoly: compiled in {seconds:.1f} s (its {len(helpers)} helpers in "
+          f"{workers} process{'es' if workers > 1 else ''}, {t1 - t0:.1f} s; then the main "
+          f"function, {seconds - (t1 - t0):.1f} s)", file=sys.stderr, flush=True)
+
+
 def _has_cache(module: Any, module_name: str) -> bool:
-    """Whether numba's on-disk cache already holds the engine's main function."""
+    """Whether numba's on-disk cache holds the engine's main function for this source."""
+    try:
+        # The index numba itself reads: empty when missing or written for another source
+        # (an index file of the same name, left by an earlier source, is not a cache).
+        return bool(module.run._cache._cache_file._load_index())
+    except (AttributeError, OSError):  # numba's internals moved: fall back to the file test
+        pass
     try:
         cache_path = module.run._cache._cache_path
         stem = f"{module_name}.run-"
@@ -120,9 +139,13 @@ class BreakpointMap:
 
     __slots__ = ("array", "_set", "_watching")
 
-    def __init__(self, array: Any) -> None:
+    def __init__(self, array: Any, addresses: Iterable[int] | None = None) -> None:
         self.array = array
-        self._set: set[int] = {a for a in range(len(array)) if int(array[a]) & 1}
+        if addresses is None:  # found by numpy, not entry by entry (11 ms for a Python walk)
+            addresses = np.flatnonzero(np.asarray(array, dtype=np.uint8) & 1).tolist()
+        # ``addresses``, when given, are those the array marks: a new Z80 makes an empty map,
+        # and reading 65,536 entries back was most of its construction.
+        self._set: set[int] = set(addresses)
         self._watching = False
 
     def __getitem__(self, address: int) -> int:
@@ -220,12 +243,12 @@ class Z80:
         if engine == "jit":
             self._st = np.array(values, dtype=np.int64)
             self._mem = np.frombuffer(self.memory, dtype=np.uint8)
-            self.breakpoints = BreakpointMap(np.zeros(65536, dtype=np.uint8))
+            self.breakpoints = BreakpointMap(np.zeros(65536, dtype=np.uint8), ())
         else:
             self._st = values
             self._mem = self.memory
             # A list: CPython indexes lists fastest.
-            self.breakpoints = BreakpointMap([0] * 65536)
+            self.breakpoints = BreakpointMap([0] * 65536, ())
         self._tables = engine_tables(engine)
         if old_bp is not None:
             self.breakpoints.watching = old_bp.watching

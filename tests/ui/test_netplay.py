@@ -1,0 +1,315 @@
+"""The window in a network game, under Xvfb.
+
+Two real windows: ``play --host`` and ``play --join`` as two processes, real X key events
+(xdotool, through the XTEST extension) pressed in the joiner's window, and the host's pause
+stopping both at one frame, where their screens are compared. And the Esc menu's Host, Join and
+Leave in this process's window beside a headless node of the net library (on its own thread):
+the host's LOAD "" typed through the network, a key pressed in a joining window, every frame's
+machine hash the same on both.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from tests import REPO_ROOT  # noqa: E402
+from tests.ui.test_menu import hello_tape, press, screen, window, xvfb  # noqa: E402, F401
+from zxmonopoly.net import Keys, machine_digest  # noqa: E402
+from zxmonopoly.net import protocol as p  # noqa: E402
+from zxmonopoly.net.link import HOST, JOIN, NetLink, NetOptions  # noqa: E402
+from zxmonopoly.net.lockstep import Node, TapeFile  # noqa: E402
+from zxmonopoly.spectrum import Spectrum48  # noqa: E402
+from zxmonopoly.ui.netwindow import NetDriver  # noqa: E402
+from zxmonopoly.ui.runtime import LocalDriver  # noqa: E402
+from zxmonopoly.ui.window import Window  # noqa: E402
+
+#: Seconds any one wait of this test may take (two python-engine windows on a busy machine).
+WAIT = 90.0
+
+
+class Running:
+    """A ``zxmonopoly play`` process whose printed lines are read as they come."""
+
+    def __init__(self, args: list[str], env: dict[str, str]) -> None:
+        self.process = subprocess.Popen([sys.executable, "-m", "zxmonopoly.cli", "play", *args],
+                                        env=env, stdout=subprocess.PIPE,
+                                        stderr=subprocess.STDOUT, text=True)
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.seen: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def wait_for(self, pattern: str) -> re.Match[str]:
+        """The first printed line (from now) matching ``pattern``; fails after WAIT."""
+        end = time.monotonic() + WAIT
+        while time.monotonic() < end:
+            try:
+                line = self.lines.get(timeout=0.5)
+            except queue.Empty:
+                if self.process.poll() is not None and self.lines.empty():
+                    break
+                continue
+            self.seen.append(line)
+            found = re.search(pattern, line)
+            if found:
+                return found
+        raise AssertionError(f"no line matching {pattern!r}; printed:\n" + "\n".join(self.seen))
+
+    def stop(self) -> None:
+        """Kill it if it is still running."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(10)
+
+
+def xdotool(*args: str) -> str:
+    """Run xdotool on the test's X server; its output."""
+    return subprocess.run(["xdotool", *args], check=True, capture_output=True, text=True,
+                          timeout=WAIT).stdout
+
+
+def window_of(title: str) -> str:
+    """The X window whose title matches ``title`` (a regular expression; waits for it).
+    Every window is listed by class (xdotool's ``--name`` finds none of SDL's here)."""
+    end = time.monotonic() + WAIT
+    while time.monotonic() < end:
+        listed = subprocess.run(["xdotool", "search", "--classname", "."], capture_output=True,
+                                text=True, timeout=WAIT).stdout.split()
+        for xid in listed:
+            name = subprocess.run(["xdotool", "getwindowname", xid], capture_output=True,
+                                  text=True, timeout=WAIT).stdout
+            if re.search(title, name):
+                return xid
+        time.sleep(0.5)
+    raise AssertionError(f"no window titled {title!r}")
+
+
+def keys_in(xid: str, *keys: str, hold: float = 0.3) -> None:
+    """Focus the X window ``xid`` and press each key in it, held ``hold`` seconds (the game
+    sees a key held over frames, as a person's)."""
+    xdotool("windowfocus", "--sync", xid)
+    for key in keys:
+        xdotool("keydown", key)
+        time.sleep(hold)
+        xdotool("keyup", key)
+        time.sleep(hold)
+
+
+@pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed "
+                    "(apt-get install xdotool): the two-window test presses real X keys")
+def test_a_key_in_the_joiners_window_changes_both_screens_alike(xvfb: str,  # noqa: F811
+                                                                 tmp_path: Path) -> None:
+    from zxmonopoly.harness import Session
+
+    title = tmp_path / "title.szx"
+    Session.game(engine="python").machine.save_snapshot(title)
+    env = {**os.environ, "PYTHONUNBUFFERED": "1",
+           "PYTHONPATH": str(REPO_ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    common = ["--mute", "--engine", "python"]
+    host = Running(["--host", "--port", "0", "--snapshot", str(title), "--screen-text",
+                    str(tmp_path / "host.txt"), *common], env)
+    joiner: Running | None = None
+    try:
+        found = host.wait_for(r"hosting on 127\.0\.0\.1:(\d+); join code (\w{5}-\w{5})")
+        port, code = found.group(1), found.group(2)
+        joiner = Running(["--join", f"127.0.0.1:{port}", "--code", code, "--screen-text",
+                          str(tmp_path / "joiner.txt"), *common], env)
+        joiner.wait_for(r"joined as player 2")
+        host.wait_for(r"player 2 \(.*\) joined")
+        keys_in(window_of("player 2 at 127.0.0.1"), "space")
+        keys_in(window_of("hosting on 127.0.0.1"), "F7", hold=0.1)
+        frame = host.wait_for(r"the game is paused at frame (\d+)").group(1)
+        assert joiner.wait_for(r"the game is paused at frame (\d+)").group(1) == frame
+        keys_in(window_of("player 2 at 127.0.0.1"), "F10", hold=0.1)
+        assert joiner.process.wait(WAIT) == 0, "\n".join(joiner.seen)
+        keys_in(window_of("hosting on 127.0.0.1"), "F10", hold=0.1)
+        assert host.process.wait(WAIT) == 0, "\n".join(host.seen)
+    finally:
+        host.stop()
+        if joiner is not None:
+            joiner.stop()
+    at_host = (tmp_path / "host.txt").read_text()
+    at_joiner = (tmp_path / "joiner.txt").read_text()
+    assert at_host == at_joiner
+    assert "PRESS ANY KEY" not in at_host.upper(), at_host  # the joiner's SPACE left the title
+    assert "press a piece's number" in at_host, at_host
+
+
+class Stepping:
+    """A headless node's link stepped on a thread of its own (its keys all up), every frame's
+    machine hash kept."""
+
+    def __init__(self, link: NetLink) -> None:
+        self.link = link
+        self.hashes = hashes_of(link.node)
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.stop.is_set() and self.link.ended is None:
+            if not self.link.step(Keys(), 0.02):
+                self.stop.wait(0.002)  # paused: nothing to wait for in advance_within
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(WAIT)
+        self.link.close()
+
+
+def hashes_of(node: Node) -> dict[int, bytes]:
+    """The node's machine hash after every frame it emulates, by frame (filled as it runs)."""
+    table: dict[int, bytes] = {}
+    node.frame_listeners.append(lambda n: table.__setitem__(n.frame, machine_digest(n.machine)))
+    return table
+
+
+def choose_line(w: Window, prefix: str) -> None:
+    """Open the menu and press Enter on the main page's line that starts with ``prefix``."""
+    if w.menu is None:
+        press(w, pygame.K_ESCAPE)
+    assert w.menu is not None
+    labels = [item.label() for item in w.menu.page.items]
+    (index,) = [k for k, label in enumerate(labels) if label.startswith(prefix)]
+    for _ in range(w.menu.page.selected):
+        press(w, pygame.K_UP)
+    for _ in range(index):
+        press(w, pygame.K_DOWN)
+    press(w, pygame.K_RETURN)
+
+
+def type_line(w: Window, text: str) -> None:
+    """Type ``text`` into the menu's text page (what was there deleted first), then Enter."""
+    assert w.menu is not None
+    for _ in range(len(w.menu.page.name)):  # type: ignore[attr-defined]
+        press(w, pygame.K_BACKSPACE)
+    for char in text:
+        press(w, ord(char.lower()), char)
+    press(w, pygame.K_RETURN)
+
+
+def both_paused(w: Window, other: NetLink, frame: int) -> None:
+    """Step the window until it and ``other`` wait at the host's pause at ``frame``."""
+    for _ in range(2000):
+        w.step(paced=False)
+        if w.paused and other.paused and other.node.frame == frame:
+            break
+    assert w.paused and other.paused
+    assert w.net is not None and w.net.node.frame == other.node.frame == frame
+
+
+def test_the_menu_hosts_and_the_host_s_load_runs_alike_on_a_joiner(
+        window: Window, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    from zxmonopoly.net import host as hosts
+
+    monkeypatch.setattr(p, "DEFAULT_PORT", 0)  # the menu's Host: any free port, for the test
+    # The longest input delay, kept: the host's keys go 25 frames ahead of its picture, and
+    # the step of LOAD "" that reads the screen must wait for the machine to catch up.
+    monkeypatch.setattr(p, "START_DELAY", p.MAX_DELAY)
+    monkeypatch.setattr(hosts, "LOWER_AFTER", float("inf"))
+    tape = hello_tape(tmp_path)
+    window.open_file(tape)  # a reset and LOAD "" to come, after the boot's wait
+    choose_line(window, "Host a network game")
+    link = window.net
+    assert link is not None and link.hosting and window.menu is None
+    assert isinstance(window.runtime.driver, NetDriver)
+    assert window.status.startswith(f"hosting on 127.0.0.1:{link.node.port}, join code ")
+    host_hashes = hashes_of(link.node)
+    joiner = Stepping(NetLink.start(Spectrum48(engine="python"),
+                                    NetOptions(JOIN, "127.0.0.1", link.node.port,
+                                               p.normal_code(link.code), "BOB"),
+                                    tape=TapeFile.read(tape)))
+    try:
+        for _ in range(3000):  # the boot's wait, LOAD "" typed, the load, the program's PRINT
+            window.step(paced=False)
+            if "HELLO TAPE" in screen(window):
+                break
+        assert "HELLO TAPE" in screen(window)
+        assert link.players() == 2 and link.node.delay == p.MAX_DELAY
+        window.toggle_pause()  # the host's: every machine stops at one frame
+        frame = link.node.paused_at
+        assert frame is not None
+        both_paused(window, joiner.link, frame)
+        assert "HELLO TAPE" in "\n".join(joiner.link.node.machine.screen_text())
+        common = set(host_hashes) & set(joiner.hashes)
+        assert len(common) > 100 and all(host_hashes[f] == joiner.hashes[f] for f in common)
+        assert link.node.stats.desyncs == 0
+        choose_line(window, "Leave the network game (it ends for everyone)")
+        assert window.net is None and isinstance(window.runtime.driver, LocalDriver)
+        joiner.thread.join(WAIT)  # its loop ends with the game
+        assert joiner.link.ended is not None and "ended the game" in joiner.link.ended
+        at = window.machine.frame
+        window.step(paced=False)
+        assert window.machine.frame == at + 1 and not window.paused  # alone again
+    finally:
+        joiner.close()
+
+
+def test_the_menu_joins_a_game_and_the_window_s_keys_reach_the_host(
+        window: Window) -> None:  # noqa: F811
+    host = Stepping(NetLink.start(Spectrum48(engine="python"),
+                                  NetOptions(HOST, "127.0.0.1", 0, "", "ANNE")))
+    try:
+        choose_line(window, "Join a network game")
+        type_line(window, f"127.0.0.1:{host.link.node.port}")
+        assert window.menu is not None and "join code" in window.menu.page.title
+        type_line(window, "not a code")
+        assert window.net is None and "is not a join code" in window.menu.page.problem
+        type_line(window, host.link.code.lower())
+        link = window.net
+        assert link is not None and not link.hosting and window.menu is None
+        assert window.status.startswith(f"player 2 at 127.0.0.1:{host.link.node.port}")
+        own = hashes_of(link.node)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0,
+                                             unicode="p", scancode=0))
+        for _ in range(10):
+            window.step(paced=False)
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_p, mod=0,
+                                             unicode="p", scancode=0))
+        window.reset()  # refused: the host's
+        assert "only the host" in window.message
+        for _ in range(3000):
+            window.step(paced=False)
+            if "PRINT" in "\n".join(host.link.node.machine.screen_text()):
+                break
+        assert "PRINT" in "\n".join(host.link.node.machine.screen_text())  # K mode: P is PRINT
+        said = host.link.pause(True)
+        frame = int(said.split()[3])
+        both_paused(window, host.link, frame)
+        assert "PRINT" in screen(window)
+        common = set(own) & set(host.hashes)
+        assert len(common) > 10 and all(own[f] == host.hashes[f] for f in common)
+        host.close()  # the host leaves: the game ends in the window
+        steps = [0]
+        step = window.step
+
+        def counted(paced: bool = True) -> None:
+            steps[0] += 1
+            assert steps[0] < 5000, "run(max_frames) went on after the game ended"
+            step(paced)
+
+        window.step = counted  # type: ignore[method-assign]
+        window.run(max_frames=window.frames_run + 10**6, paced=False)  # no frames come: it ends
+        assert link.ended is not None and "ended the game" in window.message
+        assert window.running
+        window.step = step  # type: ignore[method-assign]
+        choose_line(window, "Leave the network game")
+        assert window.net is None and "left the network game" in window.message
+    finally:
+        host.close()
