@@ -147,7 +147,7 @@ def _free_display() -> str:
 
 
 @contextmanager
-def fuse(args: Sequence[str], rom: Path, timeout: float = 30.0) -> Iterator[Fuse]:
+def fuse(args: Sequence[str], rom: Path, timeout: float = 90.0) -> Iterator[Fuse]:
     """Start Xvfb and ``fuse-sdl`` (48K, no sound, ``rom``, then ``args``) and stop both after.
 
     Fuse's other settings are its defaults: a recording gets an autosave (a snapshot block)
@@ -169,8 +169,18 @@ def fuse(args: Sequence[str], rom: Path, timeout: float = 30.0) -> Iterator[Fuse
             ["fuse-sdl", "--machine", "48", "--no-sound", "--no-confirm-actions",
              "--rom-48", str(rom), *args],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "Fuse"],
-                               env=env, capture_output=True, text=True, timeout=timeout)
+        # A loaded machine can take long to map Fuse's window: --sync waits for it, and a Fuse
+        # that has already quit is told apart (its own words) from one that is only slow.
+        try:
+            found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name",
+                                    "Fuse"], env=env, capture_output=True, text=True,
+                                   timeout=timeout)
+        except subprocess.TimeoutExpired:
+            said = ""
+            if process.poll() is not None and process.stderr is not None:
+                said = process.stderr.read().decode(errors="replace").strip()
+            raise RuntimeError(f"no Fuse window on {display} in {timeout:.0f} s"
+                               + (f"; Fuse quit: {said}" if said else "")) from None
         if not found.stdout.split():
             raise RuntimeError(f"no Fuse window on {display}")
         yield Fuse(display, process, found.stdout.split()[0])
