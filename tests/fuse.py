@@ -159,7 +159,11 @@ def fuse(args: Sequence[str], rom: Path, timeout: float = 90.0) -> Iterator[Fuse
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     process: subprocess.Popen[bytes] | None = None
     try:
-        env = {**os.environ, "DISPLAY": display, "HOME": str(home), "SDL_AUDIODRIVER": "dummy"}
+        # Not the test process's SDL settings: a pygame test in the same worker sets
+        # SDL_VIDEODRIVER=dummy, under which Fuse runs without a window for xdotool to find.
+        env = {**{k: v for k, v in os.environ.items() if not k.startswith("SDL_")},
+               "DISPLAY": display, "HOME": str(home), "SDL_AUDIODRIVER": "dummy",
+               "SDL_VIDEODRIVER": "x11"}
         deadline = time.monotonic() + timeout
         while not Path(f"/tmp/.X11-unix/X{display[1:]}").exists():
             if time.monotonic() > deadline or xvfb.poll() is not None:
