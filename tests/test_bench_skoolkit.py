@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-from zxmonopoly import bench_skoolkit, benchmarks
+from zxmonopoly import bench_skoolkit, bench_workload, benchmarks
 
 needs_skoolkit = pytest.mark.skipif(bench_skoolkit.skoolkit_version() is None,
                                     reason="skoolkit (the bench extra) is not installed")
@@ -97,7 +97,7 @@ def test_a_changed_program_is_reported(monkeypatch) -> None:
 
     def poked(kind, memory):
         sim = real(kind, memory)
-        sim.memory[benchmarks.WORKLOAD_DATA + 3] ^= 0xFF
+        sim.memory[bench_workload.WORKLOAD_DATA + 3] ^= 0xFF
         return sim
 
     monkeypatch.setattr(bench_skoolkit, "_skoolkit_cpu", poked)

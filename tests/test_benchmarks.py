@@ -1,4 +1,4 @@
-"""Tests of the Z80 benchmark (zxmonopoly.benchmarks)."""
+"""Tests of the Z80 benchmark (zxmonopoly.benchmarks) and its workload (bench_workload)."""
 
 from __future__ import annotations
 
@@ -9,37 +9,37 @@ import subprocess
 
 import pytest
 
-from zxmonopoly import benchmarks
+from zxmonopoly import bench_workload, benchmarks
 
 
 def test_workload_addresses_follow_on() -> None:
-    address = benchmarks.WORKLOAD_ORG
-    for at, data, text in benchmarks.WORKLOAD:
+    address = bench_workload.WORKLOAD_ORG
+    for at, data, text in bench_workload.WORKLOAD:
         assert at == address, text
         address += len(data)
-    assert address < benchmarks.WORKLOAD_DATA
+    assert address < bench_workload.WORKLOAD_DATA
 
 
 @pytest.mark.skipif(shutil.which("pasmo") is None, reason="pasmo is not installed")
 def test_workload_bytes_match_pasmo(tmp_path) -> None:
     source = tmp_path / "workload.asm"
     binary = tmp_path / "workload.bin"
-    source.write_text(benchmarks.workload_source())
+    source.write_text(bench_workload.workload_source())
     subprocess.run(["pasmo", str(source), str(binary)], check=True, capture_output=True)
-    assert binary.read_bytes() == benchmarks.workload_code()
+    assert binary.read_bytes() == bench_workload.workload_code()
 
 
 def test_workload_loops_forever(engine) -> None:
-    memory = benchmarks.workload_memory()
-    src, dst = benchmarks.WORKLOAD_SRC, benchmarks.WORKLOAD_DST
+    memory = bench_workload.workload_memory()
+    src, dst = bench_workload.WORKLOAD_SRC, bench_workload.WORKLOAD_DST
     block = bytes(memory[src : src + 32])
     assert memory[dst : dst + 32] != block
-    cpu = benchmarks.make_cpu(engine, memory)
+    cpu = bench_workload.make_cpu(engine, memory)
     cpu.run(200_000)
     assert cpu.tstates >= 200_000
-    code_end = benchmarks.WORKLOAD_ORG + len(benchmarks.workload_code())
-    assert benchmarks.WORKLOAD_ORG <= cpu.pc < code_end
-    assert benchmarks.WORKLOAD_STACK - 6 <= cpu.sp <= benchmarks.WORKLOAD_STACK
+    code_end = bench_workload.WORKLOAD_ORG + len(bench_workload.workload_code())
+    assert bench_workload.WORKLOAD_ORG <= cpu.pc < code_end
+    assert bench_workload.WORKLOAD_STACK - 6 <= cpu.sp <= bench_workload.WORKLOAD_STACK
     assert not cpu.halted
     assert memory[dst : dst + 32] == block  # LDIR copied the block
 
@@ -84,8 +84,8 @@ def test_engines_agree_on_the_workload() -> None:
         pytest.skip("numba cannot be imported: no jit engine")
     states = []
     for engine in ("python", "jit"):
-        memory = benchmarks.workload_memory()
-        cpu = benchmarks.make_cpu(engine, memory)
+        memory = bench_workload.workload_memory()
+        cpu = bench_workload.make_cpu(engine, memory)
         cpu.run(1_000_000)
         registers = [getattr(cpu, n) for n in ("af", "bc", "de", "hl", "ix", "sp", "pc", "r")]
         states.append((registers, cpu.tstates, bytes(memory)))
@@ -121,7 +121,8 @@ def test_format_startup_table() -> None:
 
 
 @pytest.mark.parametrize(("code", "forbidden"), [
-    ("from zxmonopoly import benchmarks; benchmarks.busy_rom(); benchmarks._window_load_frames()",
+    ("from zxmonopoly import bench_workload, benchmarks; bench_workload.busy_rom(); "
+     "benchmarks._window_load_frames()",
      ("zxmonopoly.asm", "zxmonopoly.ui")),
     ("from zxmonopoly import cli; cli.build_parser()", ("zxmonopoly.ui",)),
 ])
@@ -144,6 +145,6 @@ def test_the_benchmarks_and_the_cli_read_images_and_timing_not_the_window(
 def test_the_busy_rom_is_the_shipped_image() -> None:
     from zxmonopoly import images
 
-    rom = benchmarks.busy_rom()
+    rom = bench_workload.busy_rom()
     assert rom == (images.DATA_DIR / images.BUSY_ROM_IMAGE).read_bytes() and len(rom) == 16_384
     assert rom[0x38] == 0xF5  # the interrupt routine starts with PUSH AF

@@ -18,11 +18,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import benchmarks
+from .bench_workload import WORKLOAD_ORG, WORKLOAD_OUTER, busy_rom, make_cpu, workload_memory
 from .spectrum.timing import FRAME_TSTATES  # the 48K's frame, as both sides count it
 
-#: The workload's outer loop (``outer: LD B,16``): a SkoolKit run stops each time PC is back.
-WORKLOAD_OUTER = 0x8010
 #: Outer passes of the exactness check on the bare workload (about 340,000 T-states).
 CHECK_PASSES = 100
 #: Frames, then T-states into the next frame, of the exactness check on the whole machine: a
@@ -79,7 +77,7 @@ class OurCpu(Side):
 
     def __init__(self, engine: str) -> None:
         self.name = engine
-        self.cpu = benchmarks.make_cpu(engine)
+        self.cpu = make_cpu(engine)
         self.cpu.run(self.cpu.tstates + 10_000)  # compiles or loads the jit engine
         self._slice = _grown(self._run)
 
@@ -104,7 +102,7 @@ def _skoolkit_cpu(kind: str, memory: Sequence[int]) -> Any:
     # SkoolKit's own tools give the Python simulator a list (its fastest memory) and the C
     # one the same list, which it keeps as a bytearray.
     sim = from_memory(cls, list(memory))
-    sim.run(benchmarks.WORKLOAD_ORG, WORKLOAD_OUTER)
+    sim.run(WORKLOAD_ORG, WORKLOAD_OUTER)
     return sim
 
 
@@ -115,7 +113,7 @@ class SkoolkitCpu(Side):
 
     def __init__(self, kind: str) -> None:
         self.name = "CSimulator" if kind == "C" else "Simulator"
-        self.sim = _skoolkit_cpu(kind, benchmarks.workload_memory())
+        self.sim = _skoolkit_cpu(kind, workload_memory())
         self._slice = _grown(self._run)
 
     def _run(self, passes: int) -> int:
@@ -140,7 +138,7 @@ class OurMachine(Side):
         from zxmonopoly.spectrum import Spectrum48
 
         self.name = engine
-        self.machine = Spectrum48(rom=benchmarks.busy_rom(), engine=engine)
+        self.machine = Spectrum48(rom=busy_rom(), engine=engine)
         self.machine.run_frames(5)  # compiles or loads the jit engine
         self._slice = _grown(self._run)
 
@@ -166,7 +164,7 @@ def _skoolkit_machine() -> Any:
     from skoolkit.simutils import from_memory
 
     memory = [0] * 0x10000
-    memory[: 0x4000] = benchmarks.busy_rom()
+    memory[: 0x4000] = busy_rom()
     sim = from_memory(CCMIOSimulator, memory, {"PC": 0, "SP": 0xFFFF, "I": 0, "IY": 0},
                       {"iff": 0, "im": 0, "tstates": 0})
     sim.set_tracer(_Ports())
@@ -278,12 +276,12 @@ def _our_registers(cpu: Any, tstates: int, memory: bytes | bytearray) -> dict[st
 def check_cpu(engine: str, kind: str) -> str:
     """Whether our ``engine`` and SkoolKit's ``kind`` simulator end CHECK_PASSES outer passes of
     the workload in the same state: "yes (...)" or what differs."""
-    sim = _skoolkit_cpu(kind, benchmarks.workload_memory())
+    sim = _skoolkit_cpu(kind, workload_memory())
     for _ in range(CHECK_PASSES):
         sim.run(WORKLOAD_OUTER, WORKLOAD_OUTER)
     theirs = _skoolkit_registers(sim.registers, sim.memory)
-    memory = benchmarks.workload_memory()
-    cpu = benchmarks.make_cpu(engine, memory)
+    memory = workload_memory()
+    cpu = make_cpu(engine, memory)
     cpu.run(theirs["T"])
     return _difference(_our_registers(cpu, cpu.tstates, memory), theirs)
 
@@ -297,7 +295,7 @@ def check_machine(engine: str) -> str:
     target = CHECK_FRAMES * FRAME_TSTATES + CHECK_FRAME_TSTATES
     _trace_to(sim, target)
     theirs = _skoolkit_registers(sim.registers, sim.memory)
-    machine = Spectrum48(rom=benchmarks.busy_rom(), engine=engine)
+    machine = Spectrum48(rom=busy_rom(), engine=engine)
     machine.run_frames(CHECK_FRAMES)
     while machine.tstates < CHECK_FRAME_TSTATES:
         machine.step()

@@ -90,9 +90,9 @@ def test_run_until_text_finds_text_or_runs_out(engine):
 
 
 def test_busy_rom_never_halts_and_takes_interrupts(engine):
-    from zxmonopoly import benchmarks
+    from zxmonopoly import bench_workload
 
-    m = Spectrum48(rom=benchmarks.busy_rom(), engine=engine)
+    m = Spectrum48(rom=bench_workload.busy_rom(), engine=engine)
     m.run_frames(6)
     assert not m.cpu.halted
     assert m.memory[0x8000] >= 4  # the interrupt routine counts frames

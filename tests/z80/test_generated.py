@@ -16,8 +16,7 @@ def _python():
 
 def _bare_target():
     """A bare CPython engine being generated."""
-    variant = part("variant")
-    return variant.Target(variant.BARE, _python())
+    return part("cycles").Target(part("variant").BARE, _python())
 
 
 def test_committed_engines_match_the_generator():
@@ -79,7 +78,7 @@ def test_conditional_cycles_need_a_marker():
     taken = finish(bare, templates.Leaf(["if f:", "    " + templates.T_TAKEN, "else:",
                                          "    " + templates.T_HERE]), specs)
     assert taken == ["if f:", "    t += 12", "else:", "    t += 7"]
-    machine = variant.Target(variant.MACHINE, _python())
+    machine = part("cycles").Target(variant.MACHINE, _python())
     walked = finish(machine, templates.Leaf(["if f:", "    " + templates.T_TAKEN]), specs)
     assert "    pass" in walked and not any("@T" in x for x in walked)
 

@@ -95,7 +95,8 @@ def test_the_signatures_are_run_s_types_module_arrays_read_only_and_int64() -> N
     st = np.zeros(S.SIZE, dtype=np.int64)
     mem = np.zeros(65536, dtype=np.uint8)
     machine = (contention_table(), np.zeros(8, np.uint8), np.zeros(1, np.uint8),
-               np.zeros(4, np.int64), np.zeros(4, np.int64))  # CONT, keys, joy, log, tape
+               np.zeros(4, np.int64), np.zeros(4, np.int64),
+               np.zeros(4, np.uint8))  # CONT, keys, joy, out_log, tape, in_log (RZX's port reads)
     sigs = helper_signatures(spectrum_jit, (st, mem, mem, 0, *engine_tables("jit"), *machine))
     walk = dict(zip(["CONT", "CYC", "k"], sigs["_walk"], strict=False))
     assert not walk["CYC"].mutable and walk["CONT"].mutable

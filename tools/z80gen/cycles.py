@@ -4,11 +4,13 @@ The bare engines add a cycle list's total; the machine engines walk it, delaying
 the machine contends (:func:`walk`) inside the window where contention can fall and adding
 the total at once outside it (:func:`fast`); the Spectrum's numba engine walks from a table
 in one compiled function (:class:`CycleTable`). A HALT's passes are skipped here too
-(:func:`halt_skip_code`): they are cycles with nothing between them.
+(:func:`halt_skip_code`): they are cycles with nothing between them. :class:`Target` is one
+engine while it is generated, with the cycle table its leaves fill.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from zxmonopoly.z80 import isa, templates
@@ -23,7 +25,7 @@ from zxmonopoly.z80.templates import (
     parse_cycle,
 )
 
-from .variant import Target, Variant
+from .variant import Variant
 
 
 def cycle_addresses(d: Dialect, xy: str = "ix") -> dict[str, str]:
@@ -291,6 +293,22 @@ class CycleTable:
             '    """Advance T through one cycle list of CYC with contention; return (T, I/O T)."""',
             *indent(body, 1),
         ]
+
+
+@dataclass
+class Target:
+    """One engine being generated: its variant, its dialect, and the cycle table it fills.
+
+    Every leaf registers its cycle list in ``table`` as it is made; only a table-walking
+    engine (``variant.table_walk``) emits the table and walks from it.
+    """
+
+    variant: Variant
+    dialect: Dialect
+    table: CycleTable = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.table = CycleTable(self.variant.machine, self.dialect)
 
 
 def has_t_marker(lines: list[str]) -> bool:

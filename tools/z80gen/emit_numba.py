@@ -4,10 +4,9 @@ and its dialect."""
 
 from __future__ import annotations
 
-import ast
-
 from zxmonopoly.z80.templates import indent, slot
 
+from .cycles import Target
 from .dispatch import HOT_MAIN, tree
 from .leaves import (
     cb_generic_body,
@@ -15,6 +14,7 @@ from .leaves import (
     fetch_opcode,
     index_body,
     main_cases,
+    names_used,
     port_in_function,
 )
 from .shell import (
@@ -31,7 +31,7 @@ from .shell import (
     sources,
     store_lines,
 )
-from .variant import BARE, Target, Variant
+from .variant import BARE, Variant
 
 
 class NumbaDialect:
@@ -72,21 +72,6 @@ NUMBA = NumbaDialect()
 SCRATCH = {"_EI_AT": 40, "_LDAIR_AT": 41, "_QT": 42, "_R_RAW": 45, "_R7": 46}
 TABLES = TABLE_ARGS.split(", ")
 PASSED = ("rom_top", "io_exit", "until", "int_end", "bp")  # and the machine's ARGS
-
-
-def names_used(lines: list[str]) -> tuple[set[str], set[str]]:
-    """Names a block of code reads and names it assigns (its exits read nothing)."""
-    src = "def _block():\n" + "\n".join(indent(lines, 1))
-    src = "\n".join(x if not x.strip().startswith("@EXIT") else
-                    x[: len(x) - len(x.lstrip())] + "pass" for x in src.split("\n"))
-    reads: set[str] = set()
-    writes: set[str] = set()
-    for node in ast.walk(ast.parse(src)):
-        if isinstance(node, ast.Name):
-            (writes if isinstance(node.ctx, ast.Store) else reads).add(node.id)
-        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
-            reads.add(node.target.id)
-    return reads, writes
 
 
 def check_exits_outside_loops(lines: list[str]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from zxmonopoly.z80.templates import indent
 
+from .cycles import Target
 from .dispatch import HOT_MAIN, tree
 from .leaves import cb_body, ed_body, fetch_opcode, index_body, main_cases
 from .shell import (
@@ -19,7 +20,7 @@ from .shell import (
     sources,
     store_lines,
 )
-from .variant import BARE, Target, Variant
+from .variant import BARE, Variant
 
 
 class PythonDialect:

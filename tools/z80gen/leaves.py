@@ -4,14 +4,14 @@ that fetch a prefixed opcode and dispatch on it."""
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 
 from zxmonopoly.z80 import isa, state, templates
-from zxmonopoly.z80.templates import FETCH1, FETCH2, T_HERE, Leaf, slot
+from zxmonopoly.z80.templates import FETCH1, FETCH2, T_HERE, Leaf, indent, slot
 
-from .cycles import fixed_total, halt_skip_code, has_t_marker, t_markers, walk
+from .cycles import Target, fixed_total, halt_skip_code, has_t_marker, t_markers, walk
 from .dispatch import HOT_CB, HOT_DD, HOT_ED, tree
-from .variant import Target
 
 
 def port_in_code(t: Target) -> list[str]:
@@ -39,12 +39,25 @@ def port_in_body(t: Target) -> list[str]:
     return t.variant.machine.port_in_logged(t.dialect, t.variant.trace, maybe=True)
 
 
+def names_used(lines: list[str]) -> tuple[set[str], set[str]]:
+    """Names a block of code reads and names it assigns (its exits read nothing)."""
+    src = "def _block():\n" + "\n".join(indent(lines, 1))
+    src = "\n".join(x if not x.strip().startswith("@EXIT") else
+                    x[: len(x) - len(x.lstrip())] + "pass" for x in src.split("\n"))
+    reads: set[str] = set()
+    writes: set[str] = set()
+    for node in ast.walk(ast.parse(src)):
+        if isinstance(node, ast.Name):
+            (writes if isinstance(node.ctx, ast.Store) else reads).add(node.id)
+        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name):
+            reads.add(node.target.id)
+    return reads, writes
+
+
 def port_in_interface(t: Target) -> tuple[list[str], list[str]]:
     """What the machine's IN reads (the port, the I/O cycle's T-state, memory, the machine's
     arrays and locals) and what it changes (``v``, then the machine's locals it moves), as a
     ``port_function`` engine's compiled port function takes and returns them."""
-    from .emit_numba import names_used
-
     m = t.variant.machine
     reads, writes = names_used(port_in_body(t))
     machine_locals = [local for local, _ in m.REGS]

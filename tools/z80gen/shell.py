@@ -9,8 +9,8 @@ from collections.abc import Callable
 from zxmonopoly.z80 import state, templates
 from zxmonopoly.z80.templates import indent, slot
 
-from .cycles import walk
-from .variant import Target, Variant
+from .cycles import Target, walk
+from .variant import Variant
 
 # (local, state slot) pairs exchanged with the state array.
 REGS = [("a", "A"), ("f", "F"), ("b", "B"), ("c", "C"), ("d", "D"), ("e", "E"), ("h", "H"),

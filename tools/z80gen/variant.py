@@ -1,15 +1,11 @@
-"""What an engine is for (:class:`Variant`); one engine while it is generated (:class:`Target`)."""
+"""What an engine is for (:class:`Variant`): a bare CPU or a machine, and the test variants."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from zxmonopoly.spectrum import ula
-from zxmonopoly.z80.templates import Dialect
-
-if TYPE_CHECKING:
-    from .cycles import CycleTable
 
 
 @dataclass(frozen=True)
@@ -41,20 +37,3 @@ MACHINE_JIT = Variant(machine=ula, table_walk=True, port_function=True, cb_funct
 TRACED = Variant(machine=ula, trace=True)
 REFERENCE = Variant(machine=ula, always_walk=True)
 
-
-@dataclass
-class Target:
-    """One engine being generated: its variant, its dialect, and the cycle table it fills.
-
-    Every leaf registers its cycle list in ``table`` as it is made; only a table-walking
-    engine (``variant.table_walk``) emits the table and walks from it.
-    """
-
-    variant: Variant
-    dialect: Dialect
-    table: CycleTable = field(init=False)
-
-    def __post_init__(self) -> None:
-        from .cycles import CycleTable
-
-        self.table = CycleTable(self.variant.machine, self.dialect)

@@ -14,17 +14,37 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from zxmonopoly.net.link import NetLink, NetOptions
 from zxmonopoly.net.lockstep import RELEASED, Keys, NetError, Node, TapeFile
 from zxmonopoly.spectrum import Spectrum48
-from zxmonopoly.ui.files import SNAPSHOT_SUFFIXES, TAPE_SUFFIXES
-from zxmonopoly.ui.runtime import FrameKeys, LocalDriver
+from zxmonopoly.spectrum.keyfeed import KeyFeed
+from zxmonopoly.ui.audio import AudioOut
+from zxmonopoly.ui.files import SNAPSHOT_SUFFIXES, TAPE_SUFFIXES, Files
+from zxmonopoly.ui.runtime import FrameKeys, LocalDriver, Runtime
 from zxmonopoly.ui.rzx import SUFFIX as RZX_SUFFIX
 
-if TYPE_CHECKING:
-    from zxmonopoly.ui.window import Window
+
+class NetWindow(Protocol):
+    """What a network game reads and sets of the window (ui/window.py's Window is one).
+
+    Declared here, not imported, so the window imports this module and not the other way.
+    """
+
+    machine: Spectrum48
+    feed: KeyFeed
+    files: Files
+    runtime: Runtime
+    audio: AudioOut | None
+    net: NetLink | None
+    recorder: object | None
+    paused: bool
+    status: str
+
+    def note(self, text: str) -> None: ...
+    def record(self) -> None: ...
+    def autoload(self) -> None: ...
 
 
 class NetDriver:
@@ -67,7 +87,7 @@ class NetDriver:
         self._action_at = None
 
 
-def start(window: Window, options: NetOptions, tape: str | Path | None = None) -> str | None:
+def start(window: NetWindow, options: NetOptions, tape: str | Path | None = None) -> str | None:
     """Host or join from this window (its machine is the game's, a joiner's is replaced by
     the host's); a problem, or None when the game is on."""
     if window.net is not None:
@@ -88,7 +108,7 @@ def start(window: Window, options: NetOptions, tape: str | Path | None = None) -
     return None
 
 
-def leave(window: Window) -> None:
+def leave(window: NetWindow) -> None:
     """Leave the network game (the host: end it for everyone); the window plays on alone with
     the machine as it is."""
     link = window.net
@@ -103,7 +123,7 @@ def leave(window: Window) -> None:
     window.note("left the network game: playing alone")
 
 
-def sync(window: Window) -> None:
+def sync(window: NetWindow) -> None:
     """Before a tick: the node's lines shown, the title's status, the host's pause and speed
     taken over (they are the same on every window)."""
     link = window.net
@@ -124,7 +144,7 @@ def sync(window: Window) -> None:
             window.audio.clear()
 
 
-def banner(window: Window) -> str | None:
+def banner(window: NetWindow) -> str | None:
     """The line drawn across the window in a network game: the game's end, the pause, or the
     host's join code while no one has joined (the title bar has it always)."""
     link = window.net
@@ -140,7 +160,7 @@ def banner(window: Window) -> str | None:
     return None
 
 
-def refused(window: Window, what: str) -> bool:
+def refused(window: NetWindow, what: str) -> bool:
     """On a joiner's window: say that ``what`` is the host's, and True (the caller stops)."""
     link = window.net
     assert link is not None
@@ -151,7 +171,7 @@ def refused(window: Window, what: str) -> bool:
     return False
 
 
-def reset(window: Window) -> None:
+def reset(window: NetWindow) -> None:
     """Every machine reset at one frame (the host's only); the host's typing forgotten."""
     assert window.net is not None
     if refused(window, "reset"):
@@ -160,7 +180,7 @@ def reset(window: Window) -> None:
     window.note(window.net.reset())
 
 
-def _forget_script(window: Window) -> None:
+def _forget_script(window: NetWindow) -> None:
     """The host's LOAD "" and typing are of the machine before: forgotten."""
     window.feed.clear()
     driver = window.runtime.driver
@@ -168,7 +188,7 @@ def _forget_script(window: Window) -> None:
         driver.forget_action()
 
 
-def open_file(window: Window, path: str | Path) -> None:
+def open_file(window: NetWindow, path: str | Path) -> None:
     """A file dropped on (or opened in) a network game's window: the host's only. A tape is
     put in every deck, every machine reset, and LOAD "" typed; a snapshot loaded everywhere."""
     if refused(window, f"open {Path(path).name}"):
@@ -194,7 +214,7 @@ def open_file(window: Window, path: str | Path) -> None:
         window.note(f"{Path(path).name}: not a .tap, .tzx, .szx, .z80 or .sna")
 
 
-def load_snapshot(window: Window, path: str | Path) -> bool:
+def load_snapshot(window: NetWindow, path: str | Path) -> bool:
     """The host's snapshot loaded on every machine at one frame; whether it was sent."""
     from zxmonopoly import snapshot as snapshots
 
@@ -213,7 +233,7 @@ def load_snapshot(window: Window, path: str | Path) -> bool:
     return True
 
 
-def deck_path(window: Window) -> str | None:
+def deck_path(window: NetWindow) -> str | None:
     """The file of the tape in the deck (the peers must have the same one), if it is one."""
     name = window.machine.deck.name
     return name if name is not None and Path(name).is_file() else None
