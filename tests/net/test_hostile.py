@@ -98,6 +98,20 @@ async def host_message(host: Host) -> str:
     return await raw.bye()
 
 
+async def joiner_pause(host: Host) -> str:
+    """A joiner sends the host's own CONTROL (a pause): only the host pauses the game."""
+    raw, welcome = await _joined(host)
+    raw.send(p.Control(welcome.join + 1, p.PAUSE))
+    return await raw.bye()
+
+
+async def joiner_snapshot(host: Host) -> str:
+    """A joiner sends a STATE (a snapshot to load everywhere): the host's control only."""
+    raw, welcome = await _joined(host)
+    raw.send(p.State(p.LOAD, welcome.state))
+    return await raw.bye()
+
+
 async def spectator_keys(host: Host) -> str:
     raw, _ = await _joined(host, spectator=True)
     raw.send(p.Input(0, RELEASED, 0))
@@ -135,6 +149,8 @@ ATTACKS: list[tuple[Attack, str]] = [
     (flood, "a flood of keys: frame"),
     (out_of_order, "out of order: keys for frame"),
     (host_message, "DELAY message out of order"),
+    (joiner_pause, "CONTROL message out of order: not one a joined peer sends"),
+    (joiner_snapshot, "STATE message out of order: not one a joined peer sends"),
     (spectator_keys, "a spectator sent keys"),
     (silent, "silent for 2 s"),
     (no_keys, "no keys for frame"),
@@ -225,3 +241,23 @@ def test_the_game_is_full_at_six_players() -> None:
     reason, watching = run(game())
     assert reason == f"dropped: the game is full: {p.MAX_PLAYERS} players at most"
     assert isinstance(watching, p.Welcome) and watching.slot == p.NO_SLOT
+
+
+def test_spectators_are_limited() -> None:
+    """The host takes its stated number of spectators; one more is told there is no room."""
+
+    async def game() -> str:
+        host = Host(machine_at_title(), port=0, spectators=2, timeouts=QUICK)
+        await host.start()
+        watching = [await _joined(host, spectator=True) for _ in range(2)]  # kept open
+        extra = await RawClient.connect(host.port)
+        refused = await extra.hello(host.code, spectator=True)
+        players = len([pl for pl in host.players.values() if pl.playing])
+        assert len(host.conns) == len(watching)
+        await host.close()
+        assert isinstance(refused, p.Bye)
+        assert players == 1  # spectators take no player's slot
+        return refused.reason
+
+    assert run(game()) == "dropped: no room: 2 spectators at most"
+    assert Host(machine_at_title(), port=0).max_spectators == p.MAX_SPECTATORS == 8

@@ -306,3 +306,22 @@ def test_a_local_key_goes_delay_frames_ahead() -> None:
         await close(host, peers)
 
     run(game())
+
+
+def test_the_host_crashing_ends_the_game_with_a_clear_message() -> None:
+    """The host's connections close with no goodbye (a crash): every peer says so and stops."""
+
+    async def game() -> None:
+        host, peers = await start_game(2, spectators=1)
+        await asyncio.gather(*(n.run(30, paced=False) for n in (host, *peers)))
+        for conn in list(host.conns):
+            conn.abort()
+        frames = [peer.frame for peer in peers]
+        await asyncio.gather(*(peer.run(100, paced=False) for peer in peers))
+        for peer, frame in zip(peers, frames, strict=True):
+            assert peer.ended == "the host left: the game is over"
+            assert peer.frame <= frame + p.MAX_DELAY  # no frames without the host's keys
+            assert any(line == "the host left: the game is over" for line in peer.messages)
+        await host.close()
+
+    run(game())

@@ -313,3 +313,39 @@ def test_the_menu_joins_a_game_and_the_window_s_keys_reach_the_host(
         assert window.net is None and "left the network game" in window.message
     finally:
         host.close()
+
+
+def test_a_watching_window_s_keys_are_not_sent(window: Window) -> None:  # noqa: F811
+    """Joined with --watch (the menu's options as the CLI gives them), the window follows the
+    host's machine; a key held in it reaches no machine (K mode: P would be PRINT)."""
+    from zxmonopoly.net.link import net_options
+
+    host = Stepping(NetLink.start(Spectrum48(engine="python"),
+                                  NetOptions(HOST, "127.0.0.1", 0, "", "ANNE")))
+    try:
+        options = net_options(join=f"127.0.0.1:{host.link.node.port}", code=host.link.code,
+                              watch=True)
+        assert options is not None
+        assert window.join_network(options) is None
+        link = window.net
+        assert link is not None and link.node.slot is None
+        assert window.status.startswith(f"watching 127.0.0.1:{host.link.node.port}")
+        own = hashes_of(link.node)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0,
+                                             unicode="p", scancode=0))
+        start = link.node.frame
+        for _ in range(3000):
+            window.step(paced=False)
+            if link.node.frame > start + 150:
+                break
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_p, mod=0,
+                                             unicode="p", scancode=0))
+        assert link.node.frame > start + 150
+        assert "PRINT" not in "\n".join(host.link.node.machine.screen_text())
+        assert "PRINT" not in screen(window)
+        assert host.link.players() == 1
+        common = set(own) & set(host.hashes)
+        assert len(common) > 100 and all(own[f] == host.hashes[f] for f in common)
+    finally:
+        window.leave_network()
+        host.close()
