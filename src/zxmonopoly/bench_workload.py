@@ -6,7 +6,12 @@ simulators; both read them here, so neither imports the other for them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from zxmonopoly import images
+
+if TYPE_CHECKING:
+    from zxmonopoly.z80 import Z80
 
 WORKLOAD_ORG = 0x8000
 WORKLOAD_DATA = 0x9000  # IX points here
@@ -90,7 +95,7 @@ def workload_memory() -> bytearray:
     return memory
 
 
-def make_cpu(engine: str | None = None, memory: bytearray | None = None):
+def make_cpu(engine: str | None = None, memory: bytearray | None = None) -> Z80:
     """A Z80 at the start of the workload, in ``memory`` (default: a new workload_memory())."""
     from zxmonopoly.z80 import Z80
 
