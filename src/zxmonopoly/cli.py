@@ -365,10 +365,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
             if problem is not None:
                 raise CliError(problem)
         window.run(max_frames=args.exit_after_frames)
+        failure = window.net_failure
         if args.screenshot:
             window.save_screenshot(args.screenshot)
         if args.screen_text:
             args.screen_text.write_text("\n".join(window.machine.screen_text()) + "\n")
+        if failure is not None:
+            print(f"zxmonopoly: {failure}", file=sys.stderr)
+            return 1
     except WindowError as exc:
         raise CliError(str(exc)) from None
     except OSError as exc:
@@ -382,13 +386,15 @@ def _cmd_play(args: argparse.Namespace) -> int:
 def _network_options(args: argparse.Namespace) -> NetOptions | None:
     """``play``'s --host/--join/--watch/--code/--port/--bind checked (docs/network.md)."""
     named = (args.join, args.code, args.port, args.bind, args.name)
-    if not (args.host or args.watch or any(value is not None for value in named)):
+    if not (args.host or args.watch or args.strict
+            or any(value is not None for value in named)):
         return None  # no network play: the net package is not even imported
     from zxmonopoly.net.link import NetOptionsError, net_options
 
     try:
         options = net_options(host=args.host, join=args.join, watch=args.watch, code=args.code,
-                              port=args.port, bind=args.bind, name=args.name or "")
+                              port=args.port, bind=args.bind, name=args.name or "",
+                              strict=args.strict)
     except NetOptionsError as exc:
         raise CliError(str(exc)) from None
     if options is None:
@@ -619,6 +625,9 @@ def build_parser() -> argparse.ArgumentParser:
     net.add_argument("--watch", action="store_true",
                      help="with --join: watch as a spectator (your keys are not sent)")
     net.add_argument("--name", metavar="NAME", help="your name in the others' messages")
+    net.add_argument("--strict", action="store_true",
+                     help="with --host or --join: a desync (a machine unlike the host's) ends "
+                          "the game and exits with status 1 instead of being repaired (tests)")
     _add_engine_argument(play, "play")
     play.set_defaults(handler=_cmd_play)
 

@@ -128,6 +128,7 @@ def test_the_host_leaving_ends_a_joiners_game() -> None:
     (["--name", "BOB"], "--name is for a network game"),
     (["--host", "--port", "-1"], "--port must be 0 to 65535, not -1"),
     (["--port", "0"], "--port is for --host"),  # 0 is given, though false
+    (["--strict"], "--strict is for a network game"),
 ])
 def test_play_refuses_bad_network_options_in_one_line(argv: list[str], said: str,
                                                       capsys) -> None:  # noqa: ANN001

@@ -190,6 +190,7 @@ def test_a_poked_byte_is_found_within_50_frames(strict: bool) -> None:
     async def game() -> None:
         host, peers = await start_game(2, host_kwargs={"strict": strict})
         peer = peers[0]
+        peer.strict = strict  # a strict joiner (play --join --strict) fails with its host
         recorders = [Recorder(host), Recorder(peer)]
         poked_at: list[int] = []
         found_at: list[int] = []
@@ -208,6 +209,7 @@ def test_a_poked_byte_is_found_within_50_frames(strict: bool) -> None:
                                      peer.run(400, paced=False))
             await asyncio.sleep(0.2)
             assert peer.ended is not None and "strict" in peer.ended
+            assert isinstance(peer.error, DesyncError) and "at frame 150" in str(peer.error)
         else:
             at_400 = lambda n: n.frame >= 400  # noqa: E731 - a repair takes the peer back
             await asyncio.gather(host.run(paced=False, until=at_400),

@@ -71,6 +71,13 @@ class Running:
                 return found
         raise AssertionError(f"no line matching {pattern!r}; printed:\n" + "\n".join(self.seen))
 
+    def printed(self, pattern: str) -> bool:
+        """After the process ended: whether any of its lines matched ``pattern``."""
+        self.process.wait(WAIT)
+        while not self.lines.empty():
+            self.seen.append(self.lines.get())
+        return any(re.search(pattern, line) for line in self.seen)
+
     def stop(self) -> None:
         """Kill it if it is still running."""
         if self.process.poll() is None:
@@ -348,4 +355,31 @@ def test_a_watching_window_s_keys_are_not_sent(window: Window) -> None:  # noqa:
         assert len(common) > 100 and all(own[f] == host.hashes[f] for f in common)
     finally:
         window.leave_network()
+        host.close()
+
+
+def test_play_join_strict_exits_1_on_a_desync(xvfb: str) -> None:  # noqa: F811
+    """``play --join ... --strict`` as a process beside a headless host: a byte poked into the
+    host's machine makes the joiner's hash differ, the host sends its machine, and the strict
+    joiner fails instead of loading it: its window closes, exit status 1, the desync said."""
+    host = Stepping(NetLink.start(Spectrum48(engine="python"),
+                                  NetOptions(HOST, "127.0.0.1", 0, "", "ANNE")))
+    env = {**os.environ, "PYTHONUNBUFFERED": "1",
+           "PYTHONPATH": str(REPO_ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    joiner = Running(["--join", f"127.0.0.1:{host.link.node.port}", "--code", host.link.code,
+                      "--strict", "--mute", "--engine", "python"], env)
+    try:
+        joiner.wait_for(r"joined as player 2")
+        node = host.link.node
+        with node.lock:
+            poked = node.frame
+            node.machine.memory[0x6000] ^= 0x5A
+        said = joiner.wait_for(r"zxmonopoly: desync: .*strict mode fails")
+        assert joiner.process.wait(WAIT) == 1, "\n".join(joiner.seen)
+        assert host.link.node.stats.desyncs == 1
+        assert "host's machine at frame" in said.group(0)
+        assert not joiner.printed(r"Traceback")
+        assert node.frame > poked
+    finally:
+        joiner.stop()
         host.close()

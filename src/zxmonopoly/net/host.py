@@ -16,6 +16,7 @@ from zxmonopoly.spectrum import Spectrum48
 from . import protocol as p
 from .conn import LINGER, Conn, no_delay
 from .lockstep import (
+    DESYNC,
     FPS,
     DesyncError,
     Event,
@@ -349,7 +350,7 @@ class Host(Node):
         if digest == self.hashes[frame]:
             return
         self.stats.desyncs += 1
-        text = f"desync: {conn.who}'s machine differs from the host's at frame {frame}"
+        text = f"{DESYNC}{conn.who}'s machine differs from the host's at frame {frame}"
         if self.strict:
             self.error = DesyncError(text)
             self.end(f"{text} (strict mode: the game ends)")

@@ -35,6 +35,7 @@ class NetOptions:
     port: int = p.DEFAULT_PORT
     code: str = ""  # joining: the join code (normalised); hosting: "" (a new one is made)
     name: str = ""
+    strict: bool = False  # a desync fails the game instead of being repaired (tests)
 
     @property
     def hosting(self) -> bool:
@@ -51,7 +52,7 @@ def check_port(port: int, option: str = "--port") -> int:
 
 def net_options(*, host: bool = False, join: str | None = None, watch: bool = False,
                 code: str | None = None, port: int | None = None, bind: str | None = None,
-                name: str = "") -> NetOptions | None:
+                name: str = "", strict: bool = False) -> NetOptions | None:
     """The network options of ``play`` checked and put together (None: no network play)."""
     if host and join is not None:
         raise NetOptionsError("--host and --join do not go together: one window hosts, the "
@@ -66,7 +67,7 @@ def net_options(*, host: bool = False, join: str | None = None, watch: bool = Fa
         if bind is not None and not bind.strip():
             raise NetOptionsError("--bind needs an address (127.0.0.1, 0.0.0.0, ...)")
         return NetOptions(HOST, (bind or "127.0.0.1").strip(),
-                          check_port(p.DEFAULT_PORT if port is None else port), "", name)
+                          check_port(p.DEFAULT_PORT if port is None else port), "", name, strict)
     if bind is not None or port is not None:
         option = "--bind" if bind is not None else "--port"
         raise NetOptionsError(f"{option} is for --host (joining, the port goes in --join "
@@ -74,6 +75,9 @@ def net_options(*, host: bool = False, join: str | None = None, watch: bool = Fa
     if join is None:
         if code is not None:
             raise NetOptionsError("--code goes with --join HOST[:PORT]")
+        if strict:
+            raise NetOptionsError("--strict is for a network game (--host, or --join "
+                                  "HOST[:PORT] --code CODE)")
         return None
     try:
         address, join_port = parse_address(join)
@@ -85,7 +89,7 @@ def net_options(*, host: bool = False, join: str | None = None, watch: bool = Fa
         code = p.normal_code(code)
     except p.JoinCodeError as exc:
         raise NetOptionsError(f"--code: {exc}") from None
-    return NetOptions(WATCH if watch else JOIN, address, join_port, code, name)
+    return NetOptions(WATCH if watch else JOIN, address, join_port, code, name, strict)
 
 
 def spaced_code(code: str) -> str:
@@ -112,7 +116,9 @@ class NetLink:
     def start(cls, machine: Spectrum48, options: NetOptions, *, tape: TapeFile | None = None,
               strict: bool = False, timeouts: p.Timeouts = p.TIMEOUTS) -> NetLink:
         """Host, or join, on ``machine``; NetError (JoinError) with the reason when it cannot.
-        ``tape`` is the tape in the host's deck (joiners: the tape this peer has)."""
+        ``tape`` is the tape in the host's deck (joiners: the tape this peer has); ``strict``
+        (or ``options.strict``): a desync ends the game as a failure (:attr:`failure`)."""
+        strict = strict or options.strict
         thread = NetThread()
         try:
             if options.hosting:
@@ -176,6 +182,12 @@ class NetLink:
     def ended(self) -> str | None:
         """Why the game is over for this window (None: it goes on)."""
         return self.node.ended
+
+    @property
+    def failure(self) -> str | None:
+        """In strict mode, the desync that ended the game (None: no failure)."""
+        error = self.node.error
+        return None if error is None else str(error)
 
     @property
     def paused(self) -> bool:

@@ -51,6 +51,11 @@ class DesyncError(NetError):
     """A machine differs from the host's and ``strict`` says to fail rather than repair."""
 
 
+#: How every desync line begins (the host's BYE of a strict game's end too, which a strict
+#: peer takes as its own failure).
+DESYNC = "desync: "
+
+
 @dataclass(frozen=True)
 class Keys:
     """One player's keys for a frame: 8 half-rows (bits 0-4, 0 = pressed), Kempston bits."""

@@ -14,6 +14,7 @@ from zxmonopoly.spectrum import Spectrum48
 from . import protocol as p
 from .conn import LINGER, Conn, no_delay
 from .lockstep import (
+    DESYNC,
     KEEP,
     MAX_BEHIND,
     NO_TAPE,
@@ -273,6 +274,9 @@ class Peer(Node):
         elif isinstance(message, p.Delay):
             self.delay = message.delay
         elif isinstance(message, p.Bye):
+            if self.strict and message.reason.startswith(DESYNC):
+                # A strict host found the desync and ended the game: it fails here as well.
+                self.error = DesyncError(f"the host: {message.reason}")
             self._leave(f"the host: {message.reason}")
         else:
             raise p.ProtocolError(f"{message.NAME} message out of order: not one the host "
@@ -289,7 +293,7 @@ class Peer(Node):
             self._add_event(Event(state.frame, snapshot=snapshot, message=message))
             return
         self.stats.desyncs += 1
-        text = (f"desync: this machine differed from the host's; the host's machine at frame "
+        text = (f"{DESYNC}this machine differed from the host's; the host's machine at frame "
                 f"{state.frame} ")
         if self.strict:
             raise DesyncError(text + "came, and strict mode fails")

@@ -635,14 +635,21 @@ class Window:
 
     def run(self, max_frames: int | None = None, paced: bool = True) -> None:
         """Run until the window closes (or ``max_frames`` frames have been emulated, or, with
-        ``max_frames``, the network game has ended: no more frames will come)."""
+        ``max_frames``, the network game has ended: no more frames will come; or a strict
+        network game has failed: :attr:`net_failure`)."""
         while self.running:
             if max_frames is not None and self.frames_run >= max_frames:
                 break
             ended = self.net is not None and self.net.ended is not None
+            failed = self.net_failure is not None
             self.step(paced)  # (after the end: its lines shown, GAME OVER drawn)
-            if max_frames is not None and ended:
+            if failed or (max_frames is not None and ended):
                 break
+
+    @property
+    def net_failure(self) -> str | None:
+        """The desync that failed a ``--strict`` network game (None: none, or no game)."""
+        return None if self.net is None else self.net.failure
 
     def close(self) -> None:
         """Close the window and the sound (a recording still running is written first)."""
