@@ -122,6 +122,10 @@ def keys_in(xid: str, *keys: str, hold: float = 0.3) -> None:
                     "(apt-get install xdotool): the two-window test presses real X keys")
 def test_a_key_in_the_joiners_window_changes_both_screens_alike(xvfb: str,  # noqa: F811
                                                                  tmp_path: Path) -> None:
+    """``play --host``, ``play --join`` and ``play --join --watch`` as three processes: SPACE
+    in the watcher's window leaves every machine at the title (the host's pause, then the
+    watcher's screen on closing, show it); SPACE in the joiner's window starts the game on
+    both players' machines alike."""
     from zxmonopoly.harness import Session
 
     title = tmp_path / "title.szx"
@@ -132,6 +136,7 @@ def test_a_key_in_the_joiners_window_changes_both_screens_alike(xvfb: str,  # no
     host = Running(["--host", "--port", "0", "--snapshot", str(title), "--screen-text",
                     str(tmp_path / "host.txt"), *common], env)
     joiner: Running | None = None
+    watcher: Running | None = None
     try:
         found = host.wait_for(r"hosting on 127\.0\.0\.1:(\d+); join code (\w{5}-\w{5})")
         port, code = found.group(1), found.group(2)
@@ -139,18 +144,33 @@ def test_a_key_in_the_joiners_window_changes_both_screens_alike(xvfb: str,  # no
                           str(tmp_path / "joiner.txt"), *common], env)
         joiner.wait_for(r"joined as player 2")
         host.wait_for(r"player 2 \(.*\) joined")
+        watcher = Running(["--join", f"127.0.0.1:{port}", "--code", code, "--watch",
+                           "--screen-text", str(tmp_path / "watcher.txt"), *common], env)
+        watcher.wait_for(r"watching from frame")
+        host.wait_for(r"is watching from frame")
+        hosting = window_of("hosting on 127.0.0.1")
+        keys_in(window_of("watching 127.0.0.1"), "space")  # a spectator's: sent to nobody
+        keys_in(hosting, "F7", hold=0.1)
+        frame = host.wait_for(r"the game is paused at frame (\d+)").group(1)
+        assert watcher.wait_for(r"the game is paused at frame (\d+)").group(1) == frame
+        assert joiner.wait_for(r"the game is paused at frame (\d+)").group(1) == frame
+        keys_in(window_of("watching 127.0.0.1"), "F10", hold=0.1)
+        assert watcher.process.wait(WAIT) == 0, "\n".join(watcher.seen)
+        keys_in(hosting, "F7", hold=0.1)  # on again
         keys_in(window_of("player 2 at 127.0.0.1"), "space")
-        keys_in(window_of("hosting on 127.0.0.1"), "F7", hold=0.1)
+        keys_in(hosting, "F7", hold=0.1)
         frame = host.wait_for(r"the game is paused at frame (\d+)").group(1)
         assert joiner.wait_for(r"the game is paused at frame (\d+)").group(1) == frame
         keys_in(window_of("player 2 at 127.0.0.1"), "F10", hold=0.1)
         assert joiner.process.wait(WAIT) == 0, "\n".join(joiner.seen)
-        keys_in(window_of("hosting on 127.0.0.1"), "F10", hold=0.1)
+        keys_in(hosting, "F10", hold=0.1)
         assert host.process.wait(WAIT) == 0, "\n".join(host.seen)
     finally:
-        host.stop()
-        if joiner is not None:
-            joiner.stop()
+        for process in (host, joiner, watcher):
+            if process is not None:
+                process.stop()
+    at_watcher = (tmp_path / "watcher.txt").read_text()
+    assert "PRESS ANY KEY" in at_watcher.upper(), at_watcher  # its SPACE went nowhere
     at_host = (tmp_path / "host.txt").read_text()
     at_joiner = (tmp_path / "joiner.txt").read_text()
     assert at_host == at_joiner
