@@ -224,7 +224,8 @@ def test_a_poked_byte_is_found_within_50_frames(strict: bool) -> None:
 
 def test_host_controls_take_effect_at_a_stated_frame() -> None:
     """Pause, resume, reset, a snapshot and a tape, issued by the host, happen at the frame
-    it states on every machine (compared at every frame)."""
+    it states on every machine (compared at every frame), and a machine alone given the same
+    actions at those frames is the same at every frame."""
 
     async def game() -> None:
         host, peers = await start_game(3)
@@ -252,7 +253,22 @@ def test_host_controls_take_effect_at_a_stated_frame() -> None:
         assert compare(recorders) >= 395
         for node in nodes:
             assert node.machine.deck.name is not None
+        tape = host.tape
+        assert tape is not None
         await close(host, peers)
+        # One machine alone, with no network, given the same actions before the frames the
+        # host stated (the plain machine's own calls), is the game's machine at every frame.
+        lone = title_machine()
+        actions = [(reset_at, lone.reset), (loaded_at, lambda: lone.from_snapshot(snapshot)),
+                   (tape_at, lambda: (lone.deck.set_fast(True),
+                                      lone.deck.insert(tape.data, tape.name)))]
+        hashes = recorders[0].hashes
+        for frame in range(max(hashes)):
+            for _, action in [a for a in actions if a[0] == frame]:  # in the order issued
+                action()
+            lone.keyboard.rows[:] = 0xFF
+            lone.run_frames(1)
+            assert machine_digest(lone) == hashes[frame + 1], f"unlike at frame {frame + 1}"
 
     run(game())
 
