@@ -71,7 +71,7 @@ STALL_FRAMES = 500
 #: detection), else ``load ""`` did not take: FUSE runs at the real speed until the tape plays.
 TAPE_START_FRAMES = 250
 #: Frames FUSE runs before ``load ""`` is typed: OpenSE is at its prompt well before.
-BOOT_FRAMES = 150
+FUSE_BOOT_FRAMES = 150
 #: Frames the two loads (from the tape's start to ``start``) may be apart: FUSE starts the tape
 #: when the ROM's loader first reads it (--detect-loader), ours at the end of the typing, a few
 #: frames earlier; a tape signal off by 0.2 % would be 23 frames longer or shorter.
@@ -160,9 +160,9 @@ def debugger_script(symbols: dict[str, int], budget: int,
                                STALLED: [screen, sysvars], NOT_PLAYING: [screen, sysvars],
                                ENTRY: [screen, sysvars], TITLE: [screen, sysvars, state, font],
                                TIMEOUT: [screen, sysvars]}
-    typing = BOOT_FRAMES + 2 * keystrokes.frames_of(schedule)
+    typing = FUSE_BOOT_FRAMES + 2 * keystrokes.frames_of(schedule)
     stops = [  # (tag, breakpoint, what then)
-        (BOOTED, f"break time 100 if spectrum:frames == {BOOT_FRAMES}", ["continue"]),
+        (BOOTED, f"break time 100 if spectrum:frames == {FUSE_BOOT_FRAMES}", ["continue"]),
         (PLAYING, "break event tape:play", ["set $playing 1", "set $stopped 0", "continue"]),
         (STOPPED, "break event tape:stop", ["set $stopped spectrum:frames", "continue"]),
         (STALLED, f"break time 100 if $stopped > 0 && spectrum:frames > $stopped + "
@@ -293,7 +293,7 @@ class Fuse:
         self.xdotool("mousemove", "--window", window, "100", "100")  # focus follows the pointer
         self.xdotool("windowfocus", "--sync", window)
         if not self.booted.wait(WINDOW_WAIT):
-            raise WitnessError(f"FUSE did not reach frame {BOOT_FRAMES}: {self.stderr()}")
+            raise WitnessError(f"FUSE did not reach frame {FUSE_BOOT_FRAMES}: {self.stderr()}")
         for step in schedule:
             keys = x_keys(step.keys)
             self.xdotool("keydown", *keys)
@@ -550,7 +550,7 @@ def witness(rom: Path, tape: Path, engine: str | None, out: Path | None,
             real_load: bool = False, log=print) -> bool:
     """Run FUSE and our emulator and compare; True when everything matched."""
     symbols = dict(images.game_symbols())
-    budget = load_budget(tape, fast=False) + BOOT_FRAMES + 500
+    budget = load_budget(tape, fast=False) + FUSE_BOOT_FRAMES + 500
     rom_bytes = rom.read_bytes()
     k_mode = rom_bytes == images.rom()  # our ROM has K mode; OpenSE spells keywords
     fuse = run_fuse(rom, tape, symbols, budget, k_mode, log)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 
+# The frame a snapshot's T-state counter runs within; an interrupt can be accepted while the
+# counter is below INT_LENGTH.
+from zxmonopoly.clock import FRAME_TSTATES, INT_LENGTH
+
 RAM_START = 0x4000
 RAM_SIZE = 0xC000  # 49,152 bytes: 0x4000–0xFFFF
-FRAME_TSTATES = 69_888
-#: T-states the 48K's ULA holds /INT low at the start of each frame: an interrupt can be accepted
-#: while ``tstates`` is below this.
-INT_LENGTH = 32
 ROM_SIZE = 0x4000
 PV_FLAG = 0x04
 

@@ -13,17 +13,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # imported where the table is made: the CLI reads the constants at start-up
     import numpy as np
 
-CPU_HZ = 3_500_000
-LINE_TSTATES = 224  # one scan line: 128 T of display, then border and retrace
-LINES = 312  # scan lines in a frame
-FRAME_TSTATES = LINE_TSTATES * LINES  # 69,888
+# The clock, the line, the frame and the interrupt, which the file formats count in as well.
+from zxmonopoly.clock import CPU_HZ, FRAME_TSTATES, INT_LENGTH, LINE_TSTATES, LINES  # noqa: F401 - re-exported
+
 FRAMES_PER_SECOND = CPU_HZ / FRAME_TSTATES  # ≈ 50.08 (real time for a whole machine)
 #: Frames a second a host shows: the window paces the machine at this rate, as a 50 Hz TV does.
 HOST_FRAMES_PER_SECOND = 50
 #: The T-state rate of a host that runs exactly 50 frames a second: 3,494,400 (a real 48K runs
 #: 3,500,000 and shows 50.08 frames a second).
 FIFTY_HZ_CPU = FRAME_TSTATES * HOST_FRAMES_PER_SECOND
-INT_LENGTH = 32  # T-states the ULA holds /INT low at the start of a frame
 
 #: The frame line that shows display row 0 (64 lines of top border and retrace before it).
 FIRST_DISPLAY_LINE = 64

@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from zxmonopoly.clock import CPU_HZ
+
 from .blocks import (
     ONE,
     PILOT,
@@ -65,8 +67,8 @@ from .tap import Header, TapeError
 MAX_EDGES = 16_000_000
 MAX_PLAYED_BLOCKS = 200_000
 MAX_CALL_DEPTH = 64  # calls, and loops (nesting neither is allowed by TZX)
-#: The Z80 clock: T-states per second.
-CLOCK = 3_500_000
+#: The Z80 clock: T-states per second (TZX's unit).
+CLOCK = CPU_HZ
 
 
 @dataclass(frozen=True)
