@@ -9,6 +9,7 @@ import pytest
 
 from zxmonopoly.harness import events, tournament
 from zxmonopoly.harness.session import Session
+from zxmonopoly.z80 import jit_available
 
 #: All-computer games the default run plays (the slow test plays RECONCILE_SLOW_GAMES).
 RECONCILE_GAMES = 1
@@ -51,7 +52,9 @@ def _reconciled_game(seed: int, engine: str) -> tuple[tournament.GameResult, int
 
 def test_record_reconciles_cash() -> None:
     """Every player's cash at each turn is 1,500 plus the sum of its money events."""
-    engine = os.environ.get("ZXMONOPOLY_ENGINE", "python")
+    # The JIT where numba is: a whole game on CPython is half a minute of the suite, and the
+    # events are the same on both engines (test_record_is_the_same_on_both_engines).
+    engine = os.environ.get("ZXMONOPOLY_ENGINE") or ("jit" if jit_available() else "python")
     for seed in range(RECONCILE_GAMES):
         result, checked = _reconciled_game(seed, engine)
         assert checked >= result.turns - 1 > 0
@@ -85,7 +88,7 @@ def test_record_is_the_same_on_both_engines() -> None:
 
 def test_ring_overflow_is_counted() -> None:
     """Undrained, the ring fills and further events are counted lost, and said so."""
-    session = Session.game(engine="python")
+    session = Session.game(engine="jit" if jit_available() else "python")  # 3,000 frames
     session.machine.frame_listeners.remove(session._drain_events)
     tournament.setup_computers(session, [0, 1], None, 7)
     session.wait(3000)

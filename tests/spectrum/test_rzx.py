@@ -383,8 +383,15 @@ def fuse_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, np.ndarra
 
 
 @needs_fuse
+# Over 10,000 frames: on the python engine a minute of the suite, so there under `slow` (the
+# BASIC recording above plays on both engines in the default run, this one on the JIT).
+@pytest.mark.parametrize("engine", ["jit", pytest.param("python", marks=pytest.mark.slow)])
 def test_fuse_recording_of_our_game_replays_exactly(fuse_game: tuple[Path, np.ndarray],
                                                    engine: str) -> None:
+    from zxmonopoly.z80 import jit_available
+
+    if engine == "jit" and not jit_available():
+        pytest.skip("numba cannot be imported: no jit engine")
     path, picture = fuse_game
     recording = load_rzx(path)
     assert recording.creator == "Fuse" and recording.start.rom == images.rom()
