@@ -7,7 +7,7 @@ from __future__ import annotations
 from zxmonopoly.z80.templates import indent, slot
 
 from .cycles import Target
-from .dispatch import HOT_MAIN, tree
+from .dispatch import HOT_MAIN, MEASURED_DD, case_comment, tree
 from .leaves import (
     cb_generic_body,
     ed_body,
@@ -111,6 +111,23 @@ def loop_jit(t: Target, dispatch: list[str]) -> list[str]:
     ]
 
 
+def hot_inline(t: Target, prefix: str, cases: list[tuple[int, list[str]]],
+               call: list[str]) -> list[str]:
+    """A prefix's measured opcodes run where the prefix is read, the others by ``call``.
+
+    The opcodes are those the profile saw after ``prefix`` (dispatch.MEASURED_DD), most
+    frequent first in one if/elif chain; each case is the prefix function's own code, so the
+    two ways are the same instructions.
+    """
+    hot = [op for op in MEASURED_DD if op in dict(cases)]
+    code = dict(cases)
+    lines = [f"op = {t.dialect.mem('pc')}"]
+    for k, op in enumerate(hot):
+        lines += [f"{'if' if k == 0 else 'elif'} op == {op:#04x}:",
+                  f"    {case_comment(prefix.lower(), op, op + 1)}", *indent(code[op], 1)]
+    return [*lines, "else:", *indent(call, 1)]
+
+
 def gen_jit(v: Variant = BARE) -> str:
     """A JIT engine: main table inline (CB too unless ``cb_function``), one compiled function
     per other prefix.
@@ -152,8 +169,11 @@ def gen_jit(v: Variant = BARE) -> str:
     else:
         calls["CB"] = cb_generic_body(t)
     sub("ED", ed_body(t))
-    sub("DD", index_body(t, "DD"))
+    dd_cases: list[tuple[int, list[str]]] = []
+    sub("DD", index_body(t, "DD", dd_cases))
     sub("FD", index_body(t, "FD"))
+    if v.hot_dd_inline:
+        calls["DD"] = hot_inline(t, "DD", dd_cases, calls["DD"])
 
     dispatch = tree(main_cases(t, lambda name: calls[name]), HOT_MAIN, flat=v.flat,
                     table="main")
