@@ -28,6 +28,8 @@ HOT_MAIN = profile_weights("main")
 HOT_CB = profile_weights("cb")
 HOT_ED = profile_weights("ed")
 HOT_DD = profile_weights("dd")
+#: The DD opcodes the profile saw run, most frequent first.
+MEASURED_DD = tuple(int(k, 16) for k, _ in sorted(PROFILE["dd"].items(), key=lambda kv: -kv[1]))
 
 Segment = tuple[int, int, list[str]]  # opcodes [start, end) with one body
 

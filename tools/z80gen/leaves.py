@@ -206,8 +206,11 @@ def ed_body(t: Target) -> list[str]:
             *tree(cases, HOT_ED, default=default, flat=t.variant.flat, table="ed")]
 
 
-def index_body(t: Target, prefix: str) -> list[str]:
-    """DD or FD: peek at the next byte; a prefix that changes nothing costs 4 T on its own."""
+def index_body(t: Target, prefix: str,
+               cases_out: list[tuple[int, list[str]]] | None = None) -> list[str]:
+    """DD or FD: peek at the next byte; a prefix that changes nothing costs 4 T on its own.
+    ``cases_out`` (when given) receives each second opcode's code, for a caller that runs
+    some of them inline."""
     d = t.dialect
     table = isa.DD if prefix == "DD" else isa.FD
     xy = "ix" if prefix == "DD" else "iy"
@@ -242,6 +245,8 @@ def index_body(t: Target, prefix: str) -> list[str]:
             t.table.dispatch(768 + code, specs, shift=1)
             cases.append((code, [*d.step_pc(1), *d.step_r(1),
                                  *finish(t, templates.leaf(op, "dd", d), specs, xy)]))
+    if cases_out is not None:
+        cases_out.extend(cases)
     walk_here = t.table.dispatch_code("768", xy) if t.variant.table_walk else []
     return [f"op = {d.mem('pc')}", *walk_here,
             *tree(cases, HOT_DD, flat=t.variant.flat, table=prefix.lower())]

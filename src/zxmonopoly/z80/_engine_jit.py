@@ -3597,25 +3597,372 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     t += 7
             elif op == 0xdd:
                 # DD  DD prefix
-                reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top)
-                a = st[S.A]
-                f = st[S.F]
-                b = st[S.B]
-                c = st[S.C]
-                d = st[S.D]
-                e = st[S.E]
-                h = st[S.H]
-                l = st[S.L]
-                ix = st[S.IX]
-                sp = st[S.SP]
-                pc = st[S.PC]
-                wz = st[S.MEMPTR]
-                t = st[S.T]
-                r = st[_R_RAW]
-                ei_at = st[_EI_AT]
-                qt = st[_QT]
-                if reason:
-                    break
+                op = I64(mem[pc])
+                if op == 0x21:
+                    # DD 21  LD IX,nn
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                    pc = (pc + 2) & 0xFFFF
+                    ix = nn
+                    t += 14
+                elif op == 0xe1:
+                    # DD E1  POP IX
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    sp = (sp + 2) & 0xFFFF
+                    ix = nn
+                    t += 14
+                elif op == 0xe5:
+                    # DD E5  PUSH IX
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    sp = (sp - 1) & 0xFFFF
+                    if sp >= rom_top:
+                        mem[sp] = (ix >> 8)
+                    sp = (sp - 1) & 0xFFFF
+                    if sp >= rom_top:
+                        mem[sp] = (ix & 0xFF)
+                    t += 15
+                elif op == 0x7e:
+                    # DD 7E  LD A,(IX+d)
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    a = I64(mem[ea])
+                    t += 19
+                elif op == 0x23:
+                    # DD 23  INC IX
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ix = (ix + 1) & 0xFFFF
+                    t += 10
+                elif op == 0x19:
+                    # DD 19  ADD IX,DE
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    v = ix
+                    nn = ((d << 8) | e)
+                    res = v + nn
+                    wz = (v + 1) & 0xFFFF
+                    f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+                    res = res & 0xFFFF
+                    ix = res
+                    t += 15
+                    qt = t
+                elif op == 0x75:
+                    # DD 75  LD (IX+d),L
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    if ea >= rom_top:
+                        mem[ea] = l
+                    t += 19
+                elif op == 0xcb:
+                    # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    wz = ea
+                    op = I64(mem[(pc + 1) & 0xFFFF])
+                    pc = (pc + 2) & 0xFFFF
+                    v = I64(mem[ea])
+                    y = (op >> 3) & 7
+                    if op < 0x40:
+                        if y == 0:
+                            cy = v >> 7
+                            v = ((v << 1) | cy) & 0xFF
+                            f = SZ53P[v] | cy
+                        elif y == 1:
+                            cy = v & 1
+                            v = (v >> 1) | (cy << 7)
+                            f = SZ53P[v] | cy
+                        elif y == 2:
+                            cy = v >> 7
+                            v = ((v << 1) | (f & 1)) & 0xFF
+                            f = SZ53P[v] | cy
+                        elif y == 3:
+                            cy = v & 1
+                            v = (v >> 1) | ((f & 1) << 7)
+                            f = SZ53P[v] | cy
+                        elif y == 4:
+                            cy = v >> 7
+                            v = (v << 1) & 0xFF
+                            f = SZ53P[v] | cy
+                        elif y == 5:
+                            cy = v & 1
+                            v = (v >> 1) | (v & 0x80)
+                            f = SZ53P[v] | cy
+                        elif y == 6:
+                            cy = v >> 7
+                            v = ((v << 1) | 1) & 0xFF
+                            f = SZ53P[v] | cy
+                        else:
+                            cy = v & 1
+                            v = v >> 1
+                            f = SZ53P[v] | cy
+                    elif op < 0x80:
+                        f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
+                        t += 20
+                        qt = t
+                    elif op < 0xC0:
+                        v = v & (0xFF ^ (1 << y))
+                    else:
+                        v = v | (1 << y)
+                    if op < 0x40 or op >= 0x80:
+                        if ea >= rom_top:
+                            mem[ea] = v
+                        t += 23
+                        if op < 0x40:
+                            qt = t
+                        z = op & 7
+                        if z == 0:
+                            b = v
+                        elif z == 1:
+                            c = v
+                        elif z == 2:
+                            d = v
+                        elif z == 3:
+                            e = v
+                        elif z == 4:
+                            h = v
+                        elif z == 5:
+                            l = v
+                        elif z == 7:
+                            a = v
+                elif op == 0xbe:
+                    # DD BE  CP (IX+d)
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    f = CP_F[(a << 8) | I64(mem[ea])]
+                    t += 19
+                    qt = t
+                elif op == 0x77:
+                    # DD 77  LD (IX+d),A
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    if ea >= rom_top:
+                        mem[ea] = a
+                    t += 19
+                elif op == 0x6e:
+                    # DD 6E  LD L,(IX+d)
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    l = I64(mem[ea])
+                    t += 19
+                elif op == 0x66:
+                    # DD 66  LD H,(IX+d)
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    h = I64(mem[ea])
+                    t += 19
+                elif op == 0xa6:
+                    # DD A6  AND (IX+d)
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    a = a & I64(mem[ea])
+                    f = SZ53P[a] | 0x10
+                    t += 19
+                    qt = t
+                elif op == 0x4e:
+                    # DD 4E  LD C,(IX+d)
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    c = I64(mem[ea])
+                    t += 19
+                elif op == 0x36:
+                    # DD 36  LD (IX+d),n
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    n = I64(mem[pc])
+                    pc = (pc + 1) & 0xFFFF
+                    if ea >= rom_top:
+                        mem[ea] = n
+                    t += 19
+                elif op == 0x5e:
+                    # DD 5E  LD E,(IX+d)
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    e = I64(mem[ea])
+                    t += 19
+                elif op == 0x56:
+                    # DD 56  LD D,(IX+d)
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    d = I64(mem[ea])
+                    t += 19
+                elif op == 0x46:
+                    # DD 46  LD B,(IX+d)
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    b = I64(mem[ea])
+                    t += 19
+                elif op == 0x74:
+                    # DD 74  LD (IX+d),H
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    if ea >= rom_top:
+                        mem[ea] = h
+                    t += 19
+                elif op == 0x2a:
+                    # DD 2A  LD IX,(nn)
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                    pc = (pc + 2) & 0xFFFF
+                    v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                    wz = (nn + 1) & 0xFFFF
+                    ix = v
+                    t += 20
+                elif op == 0x86:
+                    # DD 86  ADD A,(IX+d)
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    v = I64(mem[ea])
+                    f = ADC_F[(a << 8) | v]
+                    a = (a + v) & 0xFF
+                    t += 19
+                    qt = t
+                elif op == 0x96:
+                    # DD 96  SUB (IX+d)
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    v = I64(mem[ea])
+                    f = SBC_F[(a << 8) | v]
+                    a = (a - v) & 0xFF
+                    t += 19
+                    qt = t
+                elif op == 0x34:
+                    # DD 34  INC (IX+d)
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    v = (I64(mem[ea]) + 1) & 0xFF
+                    if ea >= rom_top:
+                        mem[ea] = v
+                    f = (f & 0x01) | INC_F[v]
+                    t += 23
+                    qt = t
+                elif op == 0x09:
+                    # DD 09  ADD IX,BC
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    v = ix
+                    nn = ((b << 8) | c)
+                    res = v + nn
+                    wz = (v + 1) & 0xFFFF
+                    f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+                    res = res & 0xFFFF
+                    ix = res
+                    t += 15
+                    qt = t
+                elif op == 0x22:
+                    # DD 22  LD (nn),IX
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                    pc = (pc + 2) & 0xFFFF
+                    v = ix
+                    if nn >= rom_top:
+                        mem[nn] = v & 0xFF
+                    nn = (nn + 1) & 0xFFFF
+                    wz = nn
+                    if nn >= rom_top:
+                        mem[nn] = v >> 8
+                    t += 20
+                elif op == 0x71:
+                    # DD 71  LD (IX+d),C
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    if ea >= rom_top:
+                        mem[ea] = c
+                    t += 19
+                elif op == 0xb6:
+                    # DD B6  OR (IX+d)
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    pc = (pc + 1) & 0xFFFF
+                    wz = ea
+                    a = a | I64(mem[ea])
+                    f = SZ53P[a]
+                    t += 19
+                    qt = t
+                elif op == 0xe9:
+                    # DD E9  JP (IX)
+                    pc = (pc + 1) & 0xFFFF
+                    r += 1
+                    pc = ix
+                    t += 8
+                else:
+                    reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top)
+                    a = st[S.A]
+                    f = st[S.F]
+                    b = st[S.B]
+                    c = st[S.C]
+                    d = st[S.D]
+                    e = st[S.E]
+                    h = st[S.H]
+                    l = st[S.L]
+                    ix = st[S.IX]
+                    sp = st[S.SP]
+                    pc = st[S.PC]
+                    wz = st[S.MEMPTR]
+                    t = st[S.T]
+                    r = st[_R_RAW]
+                    ei_at = st[_EI_AT]
+                    qt = st[_QT]
+                    if reason:
+                        break
             elif op == 0xca:
                 # CA  JP Z,nn
                 nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
