@@ -1,0 +1,207 @@
+"""A whole game over the network (issue 29): two players, each on his own headless peer (the
+host and one joined peer), and a spectator; the host sets up a short game, each peer types
+its own player's setup and answers every prompt its player is asked (net/scripted.py's
+GameTypist) from the title to the winner; every machine's hash is compared at every frame."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from dataclasses import dataclass, field
+
+import pytest
+
+from tests.net.helpers import NAMES, Recorder, close, compare, game_symbols, run, start_game
+from zxmonopoly.harness import decode_state
+from zxmonopoly.harness.invariants import state_problems
+from zxmonopoly.net import Node
+from zxmonopoly.net.scripted import (
+    HOLD_BACK,
+    INPUT_WAIT,
+    MESSAGE_ROWS,
+    POUND,
+    GameTypist,
+    game_typist,
+)
+from zxmonopoly.rules.data import SQUARES
+
+PLAYERS = 2
+#: Frames the game may wait at one prompt before the test calls it unanswered: far past the
+#: hold-backs (HOLD_BACK) and any input delay.
+STUCK = 10 * HOLD_BACK
+#: Frames between two checks of the game's invariants (money conserved) on the host.
+CHECK_EVERY = 25
+TIME_UP = "Time is up! The holdings are valued."
+WINNER = re.compile(rf"(\d) (\S+) wins, worth {POUND}(\d+)\.")
+TIE = re.compile(rf"A tie at {POUND}(\d+): ")
+
+
+@dataclass
+class Watch:
+    """What the host's machine showed and did in the game, seen after every frame."""
+
+    symbols: dict
+    lines: list[str] = field(default_factory=list)  # every message shown, in order
+    problems: list[str] = field(default_factory=list)  # invariants broken, with the frame
+    stuck: str | None = None  # the screen of a prompt nobody answered
+    _waiting: int = 0
+    _last: str = ""
+
+    def __call__(self, node: Node) -> None:
+        s = self.symbols
+        cpu = node.machine.cpu
+        waiting = bool(cpu.halted) and cpu.pc == s[INPUT_WAIT]
+        self._waiting = self._waiting + 1 if waiting else 0
+        phase = node.machine.memory[s["v_phase"]]
+        if self._waiting > STUCK and phase != s["PHASE_OVER"] and self.stuck is None:
+            self.stuck = f"frame {node.frame}:\n" + "\n".join(node.machine.screen_text())
+        if node.frame % 5 == 0 or waiting:
+            text = message(node)
+            if text and text != self._last:
+                self.lines.append(text)
+                self._last = text
+        if node.frame % CHECK_EVERY == 0:
+            self.problems += [f"frame {node.frame}: {p}"
+                              for p in state_problems(node.machine.memory, s)]
+
+
+def message(node: Node) -> str:
+    """The node's message lines as one line."""
+    lines = node.machine.screen_text()
+    return " ".join(" ".join(lines[row].split()) for row in MESSAGE_ROWS).strip()
+
+
+def over(node: Node, symbols: dict) -> bool:
+    """Whether the game has ended on this node's machine and waits for a key (the result shown)."""
+    cpu = node.machine.cpu
+    return (node.machine.memory[symbols["v_phase"]] == symbols["PHASE_OVER"]
+            and bool(cpu.halted) and cpu.pc == symbols[INPUT_WAIT])
+
+
+def worth(state, number: int) -> int:  # noqa: ANN001 - a GameState
+    """The short game's valuation of a player (docs/game.md; rules.money.worth): cash, deeds at
+    their price (mortgaged: half), houses at cost, a hotel as five houses."""
+    total = state.players[number - 1].cash
+    for sq in state.squares:
+        if sq.owner != number:
+            continue
+        deed = SQUARES[sq.index]
+        total += deed.price // 2 if sq.mortgaged else deed.price
+        total += (5 if sq.hotel else sq.houses) * deed.house_cost
+    return total
+
+
+@dataclass
+class Outcome:
+    """A whole game played: what the test checks and reports."""
+
+    nodes: list[Node]
+    typists: list[GameTypist]
+    watch: Watch
+    compared: int
+    seconds: float
+
+
+async def play(minutes: int, engine: str, timeout: float) -> Outcome:
+    """Two players and a spectator from the title to the short game's end (or a prompt
+    nobody answered, or ``timeout`` seconds)."""
+    symbols = game_symbols()
+    host, peers = await start_game(PLAYERS, spectators=1, engine=engine)
+    nodes = [host, *peers]
+    recorders = [Recorder(n) for n in nodes]
+    watch = Watch(dict(symbols))
+    host.frame_listeners.append(watch)
+    typists = [game_typist(symbols, k + 1, NAMES[k], host=k == 0, players=PLAYERS,
+                           minutes=minutes) for k in range(PLAYERS)]
+    start = time.perf_counter()
+
+    def until(node: Node) -> bool:
+        return (watch.stuck is not None or over(node, symbols)
+                or time.perf_counter() - start > timeout)
+
+    runs = [n.run(paced=False, local=k, until=until) for n, k in zip(nodes, typists, strict=False)]
+    await asyncio.gather(*runs, peers[-1].run(paced=False, until=until))  # the spectator
+    seconds = time.perf_counter() - start
+    compared = compare(recorders)
+    await close(host, peers)
+    return Outcome(nodes, typists, watch, compared, seconds)
+
+
+def check(outcome: Outcome) -> str:
+    """Assert the game was whole, alike everywhere and fair; the winner line."""
+    nodes, typists, watch = outcome.nodes, outcome.typists, outcome.watch
+    symbols = watch.symbols
+    screens = "\n\n".join(f"{n.name or 'node'} at frame {n.frame}: {message(n)!r}"
+                          for n in nodes)
+    unanswered = {t.name: sorted(t.unanswered)[-5:] for t in typists}
+    assert watch.stuck is None, (f"a prompt nobody answered, at {watch.stuck}\n"
+                                 f"last messages: {watch.lines[-8:]}\nunanswered: {unanswered}")
+    assert all(over(n, symbols) for n in nodes), (
+        f"the game did not end on every machine in {outcome.seconds:.0f} s:\n{screens}\n"
+        f"last messages: {watch.lines[-8:]}")
+    frames = {n.frame for n in nodes}
+    assert len(frames) == 1, f"the machines stopped at different frames: {frames}"
+    assert outcome.compared >= frames.pop() - 10, "the machines were not compared at every frame"
+    assert all(n.stats.desyncs == 0 for n in nodes)
+    assert not watch.problems, watch.problems[:5]
+    assert TIME_UP in watch.lines, watch.lines[-8:]
+    results = {message(n) for n in nodes}
+    assert len(results) == 1, results
+    result = results.pop()
+    states = [decode_state(n.machine.memory, symbols) for n in nodes]
+    state = states[0]
+    assert all(s == state for s in states)
+    assert [p.name for p in state.players] == list(NAMES[:PLAYERS])
+    assert not any(p.computer for p in state.players)
+    assert state_problems(nodes[0].machine.memory, symbols) == []
+    values = {p.number: worth(state, p.number) for p in state.players if p.playing}
+    best = max(values.values())
+    won = WINNER.search(result)
+    if won:
+        number, name, amount = int(won.group(1)), won.group(2), int(won.group(3))
+        assert (name, amount) == (NAMES[number - 1], best), (result, values)
+        assert [n for n, v in values.items() if v == best] == [number], (result, values)
+    else:
+        tie = TIE.search(result)
+        assert tie and int(tie.group(1)) == best, (result, values)
+        assert sum(v == best for v in values.values()) > 1
+    for typist in typists:
+        me = typist.number
+        throws = [d for _f, kind, d in typist.answers if kind == "throw"]
+        assert len(throws) >= 3, (typist.name, typist.answers)
+        own = re.compile(rf"Turn of {me} {typist.name}( \(in jail\))?\. D to throw\.")
+        assert all(own.fullmatch(d) for d in throws), throws
+    bought = [(t.number, d) for t in typists for _f, kind, d in t.answers if kind == "buy"]
+    assert bought, [t.answers for t in typists]
+    assert any(state.squares[_square(name)].owner == who for who, name in bought), bought
+    rent = [line for line in watch.lines if " rent to " in line]
+    claims = sum(t.count("rent") for t in typists)
+    assert len(rent) >= claims - sum("No rent is due" in line for line in watch.lines)
+    return result
+
+
+def _square(name: str) -> int:
+    return next(sq.index for sq in SQUARES if name in (sq.name, sq.short))
+
+
+def report(outcome: Outcome, result: str) -> str:
+    """One line for the test's output (-s): the figures of the game."""
+    turns = {t.name: t.count("throw") for t in outcome.typists}
+    counts = {t.name: {k: t.count(k) for k in ("buy", "decline", "rent", "bid", "close")}
+              for t in outcome.typists}
+    return (f"{outcome.nodes[0].frame} frames in {outcome.seconds:.1f} s; throws {turns}; "
+            f"{counts}; {result!r}")
+
+
+def test_a_one_minute_short_game_over_the_network() -> None:
+    """The default suite's whole game: a 1-minute short game (3,000 frames of the clock)."""
+    outcome = run(play(minutes=1, engine="python", timeout=150), timeout=240)
+    print(report(outcome, check(outcome)))
+
+
+@pytest.mark.slow
+def test_a_five_minute_short_game_over_the_network() -> None:
+    """A longer game, 5 minutes of the game's clock (15,000 frames): many turns each."""
+    outcome = run(play(minutes=5, engine="python", timeout=600), timeout=700)
+    print(report(outcome, check(outcome)))
