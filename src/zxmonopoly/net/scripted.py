@@ -171,9 +171,9 @@ class GameTypist(Typist):
     hold_back: int = HOLD_BACK
     #: Each answer given in the game: (frame, what, detail).
     answers: list[tuple[int, str, str]] = field(default_factory=list)
-    #: Prompts seen in the game that this typist has no answer for (someone else's or
-    #: unknown), by text: for the message of a test that found nobody answering.
-    unanswered: set[str] = field(default_factory=set)
+    #: Prompts seen in the game that this typist left to others (or does not know), each
+    #: (frame, text) once as it came: for the message of a test that found nobody answering.
+    unanswered: list[tuple[int, str]] = field(default_factory=list)
     _claimed: set[tuple[int, int, int]] = field(default_factory=set)
     _bid: int | None = None
 
@@ -193,7 +193,9 @@ class GameTypist(Typist):
         keys = self._play(node, state, text)
         if keys:
             return keys
-        self.unanswered.add(text)
+        if not self.unanswered or self.unanswered[-1][1] != text:
+            self.unanswered.append((node.frame, text))
+            del self.unanswered[:-20]
         return ()
 
     def _said(self, node: Node, what: str, detail: str, *keys: tuple[str, ...]
