@@ -37,8 +37,8 @@ from zxmonopoly.rules.data import SQUARES
 from zxmonopoly.z80 import jit_available
 
 PLAYERS = 2
-#: Frames the game may wait at one prompt before the test calls it unanswered: far past the
-#: hold-backs (HOLD_BACK) and any input delay.
+#: Frames one message may stay before the test calls it a prompt nobody answers: far past
+#: the hold-backs (HOLD_BACK), any input delay and the game's longest pause.
 STUCK = 10 * HOLD_BACK
 TIME_UP = "Time is up! The holdings are valued."
 WINNER = re.compile(rf"(\d) (\S+) wins, worth {POUND}(\d+)\.")
@@ -61,24 +61,27 @@ class Watch:
     checks: int = 0  # times the invariants were checked (each prompt, as it is shown)
     _waiting: int = 0
     _last: str = ""
+    _since: int = 0  # the frame the message shown now was first seen
 
     def __call__(self, node: Node) -> None:
         s = self.symbols
         cpu = node.machine.cpu
         waiting = bool(cpu.halted) and cpu.pc == s[INPUT_WAIT]
         self._waiting = self._waiting + 1 if waiting else 0
-        phase = node.machine.memory[s["v_phase"]]
-        if self._waiting > STUCK and phase != s["PHASE_OVER"] and self.stuck is None:
-            self.stuck = f"frame {node.frame}:\n" + "\n".join(node.machine.screen_text())
-        if node.frame % 5 == 0 or waiting:
-            text = message(node)
-            if text and text != self._last:
-                self.lines.append(text)
-                self._last = text
         if self._waiting == 1:  # between two actions (mid-frame, a payment may be half made)
             self.checks += 1
             self.problems += [f"frame {node.frame}: {p}"
                               for p in state_problems(node.machine.memory, s)]
+        if node.frame % 5 and not waiting:
+            return
+        text = message(node)
+        if text != self._last:
+            self.lines.append(text)
+            self._last, self._since = text, node.frame
+        elif (node.frame - self._since > STUCK and self.stuck is None
+              and node.machine.memory[s["v_phase"]] != s["PHASE_OVER"]):
+            # one message that long: nobody answers it (or only with keys it refuses)
+            self.stuck = f"frame {node.frame}:\n" + "\n".join(node.machine.screen_text())
 
 
 def message(node: Node) -> str:
@@ -150,8 +153,10 @@ def check(outcome: Outcome) -> str:
     screens = "\n\n".join(f"{n.name or 'node'} at frame {n.frame}: {message(n)!r}"
                           for n in nodes)
     unanswered = {t.name: t.unanswered[-3:] for t in typists}
+    answered = {t.name: t.answers[-3:] for t in typists}
     assert watch.stuck is None, (f"a prompt nobody answered, at {watch.stuck}\n"
-                                 f"last messages: {watch.lines[-8:]}\nunanswered: {unanswered}")
+                                 f"last messages: {watch.lines[-8:]}\nlast answers: {answered}"
+                                 f"\nleft to others: {unanswered}")
     assert all(over(n, symbols) for n in nodes), (
         f"the game did not end on every machine in {outcome.seconds:.0f} s:\n{screens}\n"
         f"last messages: {watch.lines[-8:]}")
