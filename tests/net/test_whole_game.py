@@ -23,6 +23,7 @@ from tests.net.helpers import (
     title_machine,
 )
 from zxmonopoly.harness import decode_state
+from zxmonopoly.harness.game import GameState
 from zxmonopoly.harness.invariants import state_problems
 from zxmonopoly.net import Node
 from zxmonopoly.net.scripted import (
@@ -97,7 +98,7 @@ def over(node: Node, symbols: dict) -> bool:
             and bool(cpu.halted) and cpu.pc == symbols[INPUT_WAIT])
 
 
-def worth(state, number: int) -> int:  # noqa: ANN001 - a GameState
+def worth(state: GameState, number: int) -> int:
     """The short game's valuation of a player (docs/game.md; rules.money.worth): cash, deeds at
     their price (mortgaged: half), houses at cost, a hotel as five houses."""
     total = state.players[number - 1].cash

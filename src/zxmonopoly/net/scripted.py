@@ -6,11 +6,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from zxmonopoly.spectrum.keyboard import keys_for_character
 from zxmonopoly.spectrum.keystrokes import HOLD_FRAMES
 
 from .lockstep import RELEASED, Keys, Node
+
+if TYPE_CHECKING:
+    from zxmonopoly.harness.game import GameState
 
 #: Where the game waits for a key with every key up (keys.asm: ``keys_wait.wait``, a HALT).
 INPUT_WAIT = "keys_wait.wait"
@@ -182,7 +186,9 @@ class GameTypist(Typist):
         return sum(1 for _frame, kind, _detail in self.answers if kind == what)
 
     def answer(self, node: Node) -> Sequence[tuple[str, ...]]:
-        from zxmonopoly.harness.game import decode_state
+        """The setup's rules before the game; in it, what this player is asked (none: not
+        his prompt, or one he does not know)."""
+        from zxmonopoly.harness.game import decode_state  # (not needed by setup typists)
 
         state = decode_state(node.machine.memory, self.symbols)
         if state.phase == "over":
@@ -200,10 +206,11 @@ class GameTypist(Typist):
 
     def _said(self, node: Node, what: str, detail: str, *keys: tuple[str, ...]
               ) -> Sequence[tuple[str, ...]]:
+        """``keys``, the answer noted."""
         self.answers.append((node.frame, what, detail))
         return keys
 
-    def _play(self, node: Node, state, text: str) -> Sequence[tuple[str, ...]]:  # noqa: ANN001
+    def _play(self, node: Node, state: GameState, text: str) -> Sequence[tuple[str, ...]]:
         me = self.number
         mine = state.current == me
         cash = state.players[me - 1].cash
@@ -246,7 +253,7 @@ class GameTypist(Typist):
             return self._said(node, "key", text, ("SPACE",))
         return ()
 
-    def _auction(self, node: Node, state, text: str, cash: int  # noqa: ANN001
+    def _auction(self, node: Node, state: GameState, text: str, cash: int
                  ) -> Sequence[tuple[str, ...]]:
         """An auction: his bid typed digit by digit as the field shows it, or his number to
         bid, or ENTER to close it (the current player, once nobody has bid for a while)."""
