@@ -154,9 +154,16 @@ def setup_typist(symbols: Mapping[str, int], number: int, name: str, *, host: bo
 #: The game's own questions in a turn, each asked of the current player (src/game/*.asm).
 _BUY = re.compile(rf"Buy (.+?) for {POUND}(\d+)\? \(Y/N\)")
 _TURN = re.compile(r"Turn of (\d) ")
-_AUCTION = re.compile(rf"^AUCTION: (.+?): (?:no bid yet|highest {POUND}(\d+) by (\d) )")
-_BIDDING = re.compile(rf"(?:close|sell): ?(\d) bids {POUND} ?(\d*)\.*$")
+#: An auction's status (its start may have scrolled off the three lines: the square's name).
+_AUCTION = re.compile(r"Bidder's number, or ENTER to (?:close|sell):")
+_AUCTION_SQUARE = re.compile(r"AUCTION: (.+?):")
+_HIGHEST = re.compile(rf"highest {POUND}(\d+) by (\d) ")
+#: A human bidder's amount being typed: his number echoed, the field (digits, then dots).
+_BIDDING = re.compile(rf"(?:^|: )(\d) bids {POUND} ?(\d*)\.*$")
 _OWES = re.compile(r"(\d) \S+ owes .*Q: the computer chooses")
+#: A mortgaged property handed over (a bankruptcy's): its new owner may lift the mortgage.
+_LIFT = re.compile(rf"(\d) \S+ pays the Bank 10% interest, .* Lift it now for {POUND}(\d+)\? "
+                   r"\(Y/N\)")
 
 
 @dataclass
@@ -167,7 +174,8 @@ class GameTypist(Typist):
     turn, R when the rent is his, Y to buy what leaves him ``keep`` in cash, bids at an
     auction up to the price and his cash less ``keep``, ENTER to close his own auction
     when nobody bids, his Get Out of Jail Free card, a fine he can spare, Q to let the
-    computer raise money he is short of. What he did is counted for test messages."""
+    computer raise money he is short of, Y to lift a mortgage handed to him if he can spare
+    the loan. What he did is counted for test messages."""
 
     number: int = 1
     name: str = ""
@@ -180,6 +188,7 @@ class GameTypist(Typist):
     unanswered: list[tuple[int, str]] = field(default_factory=list)
     _claimed: set[tuple[int, int, int]] = field(default_factory=set)
     _bid: int | None = None
+    _auctioned: str = ""  # the square at auction, as its status last showed it
 
     def count(self, what: str) -> int:
         """How many answers of a kind (``"throw"``, ``"buy"``, ``"rent"``, ``"bid"``...)."""
@@ -227,7 +236,7 @@ class GameTypist(Typist):
             if rent is not None and rent.owner != me and self.waited(node) < self.hold_back:
                 return ()  # the owner's R first: two keys at once would be one keyboard's
             return self._said(node, "throw", text, ("D",))
-        if text.startswith("AUCTION: "):
+        if _BIDDING.search(text) or _AUCTION.search(text):
             return self._auction(node, state, text, cash)
         if mine and (buy := _BUY.search(text)):
             price = int(buy.group(2))
@@ -249,6 +258,13 @@ class GameTypist(Typist):
             if int(owes.group(1)) != me:
                 return ()
             return self._said(node, "raise", text, ("Q",))
+        lift = _LIFT.search(text)
+        if lift:
+            if int(lift.group(1)) != me:
+                return ()
+            pay = cash - int(lift.group(2)) >= self.keep
+            return self._said(node, "lift" if pay else "keep mortgaged", text,
+                              ("Y",) if pay else ("N",))
         if mine and text.endswith(". Press a key"):
             return self._said(node, "key", text, ("SPACE",))
         return ()
@@ -268,12 +284,12 @@ class GameTypist(Typist):
             if want.startswith(typed):
                 return (keys_for_character(want[len(typed)]),)
             return (("CAPS SHIFT", "0"),)  # DELETE
-        status = _AUCTION.search(text)
-        if status is None:
-            return ()
-        high = int(status.group(2) or 0)
-        leader = int(status.group(3) or 0)
-        price = _price(status.group(1))
+        named = _AUCTION_SQUARE.search(text)
+        if named:
+            self._auctioned = named.group(1)
+        highest = _HIGHEST.search(text)
+        high, leader = (int(highest.group(1)), int(highest.group(2))) if highest else (0, 0)
+        price = _price(self._auctioned)
         limit = min(price, cash - self.keep)
         offer = high + max(10, price // 10) if high else max(10, price // 2 // 10 * 10)
         if leader != me and offer <= limit:
@@ -281,7 +297,7 @@ class GameTypist(Typist):
             return (keys_for_character(str(me)),)
         self._bid = None
         if state.current == me and self.waited(node) >= self.hold_back:
-            return self._said(node, "close", status.group(1), ("ENTER",))
+            return self._said(node, "close", self._auctioned, ("ENTER",))
         return ()
 
 
