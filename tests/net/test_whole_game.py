@@ -27,6 +27,7 @@ from zxmonopoly.harness.game import GameState
 from zxmonopoly.harness.invariants import state_problems
 from zxmonopoly.net import Node
 from zxmonopoly.net.protocol import MAX_DELAY
+from zxmonopoly.net.relay import Relay
 from zxmonopoly.net.scripted import (
     HOLD_BACK,
     INPUT_WAIT,
@@ -131,11 +132,22 @@ class Outcome:
     seconds: float
 
 
-async def play(minutes: int, engine: str, timeout: float, keep: int = KEEP) -> Outcome:
+async def play(minutes: int, engine: str, timeout: float, keep: int = KEEP,
+               rtt: float | None = None) -> Outcome:
     """Two players and a spectator from the title to the short game's end (or a prompt
-    nobody answered, or ``timeout`` seconds); each player keeps ``keep`` in cash."""
+    nobody answered, or ``timeout`` seconds); each player keeps ``keep`` in cash; with
+    ``rtt``, everyone reaches the host through a relay with that round trip (and 0-10 ms of
+    jitter each way)."""
     symbols = game_symbols()
-    host, peers = await start_game(PLAYERS, spectators=1, engine=engine)
+    relay = None if rtt is None else Relay(("127.0.0.1", 0), rtt, jitter=0.01)
+
+    async def via(port: int) -> int:
+        assert relay is not None
+        relay.target = ("127.0.0.1", port)
+        return await relay.start()
+
+    host, peers = await start_game(PLAYERS, spectators=1, engine=engine,
+                                   via=None if relay is None else via)
     nodes = [host, *peers]
     recorders = [Recorder(n) for n in nodes]
     watch = Watch(dict(symbols))
@@ -153,6 +165,8 @@ async def play(minutes: int, engine: str, timeout: float, keep: int = KEEP) -> O
     seconds = time.perf_counter() - start
     compared = compare(recorders)
     await close(host, peers)
+    if relay is not None:
+        await relay.close()
     return Outcome(nodes, typists, watch, compared, seconds)
 
 
@@ -237,10 +251,10 @@ def report(outcome: Outcome, result: str) -> str:
             f"{result!r}")
 
 
-def whole_game(minutes: int, engine: str, seconds: float) -> str:
+def whole_game(minutes: int, engine: str, seconds: float, rtt: float | None = None) -> str:
     """Play, check and report a short game of ``minutes``; the report."""
     title_machine(engine=engine)  # a cold numba cache compiles here, outside the time limits
-    outcome = run(play(minutes, engine, timeout=seconds), timeout=seconds + 60)
+    outcome = run(play(minutes, engine, timeout=seconds, rtt=rtt), timeout=seconds + 60)
     line = report(outcome, check(outcome))
     print(line)
     return line
@@ -262,3 +276,10 @@ def test_a_one_minute_short_game_on_the_python_engine() -> None:
 def test_a_five_minute_short_game_over_the_network() -> None:
     """A longer game, 5 minutes of the game's clock (15,000 frames): many turns each."""
     whole_game(5, ENGINE, 600)
+
+
+@pytest.mark.slow
+def test_a_short_game_through_a_relay_at_100_ms() -> None:
+    """The 1-minute game with a 100 ms round trip to the host (the input delay at 6 frames):
+    the hold-backs still keep the players' keys apart (about 32 s, waiting on the network)."""
+    whole_game(1, ENGINE, 300, rtt=0.1)
