@@ -52,6 +52,8 @@ KEY_LAG = MAX_DELAY + HOLD_FRAMES
 WINNER = re.compile(rf"(\d) (\S+) wins, worth {POUND}(\d+)\.")
 TIE = re.compile(rf"A tie at {POUND}(\d+): ")
 LAST = re.compile(r"(\d) (\S+) wins: the last player left in the game\.")
+RENT_PAID = re.compile(rf"\d \S+ pays {POUND}\d+ rent to \d \S+\.")
+DUE = "Rent is due to "
 #: The jit engine (numba; its cache is shared by the suite) plays a whole game three times as
 #: fast as the python one: a 1-minute short game in about 8 s of wall time, not 27.
 ENGINE = "jit" if jit_available() else "python"
@@ -64,6 +66,7 @@ class Watch:
 
     symbols: dict
     lines: list[str] = field(default_factory=list)  # every message shown, in order
+    shown: list[int] = field(default_factory=list)  # the frame each was first seen at
     problems: list[str] = field(default_factory=list)  # invariants broken, with the frame
     stuck: str | None = None  # the screen of a prompt nobody answered
     checks: int = 0  # times the invariants were checked (each prompt, as it is shown)
@@ -86,6 +89,7 @@ class Watch:
         text = message(node)
         if text != self._last:
             self.lines.append(text)
+            self.shown.append(node.frame)
             self._last, self._since = text, node.frame
             if text == TIME_UP:
                 self.time_up = node.frame
@@ -225,14 +229,26 @@ def check(outcome: Outcome) -> str:
     bought = [(t.number, d) for t in typists for _f, kind, d in t.answers if kind == "buy"]
     assert bought, [t.answers for t in typists]
     assert any(state.squares[_square(name)].owner == who for who, name in bought), bought
-    rent = [line for line in watch.lines if " rent to " in line]
-    refused = [line for line in watch.lines if "No rent is due" in line]
-    # an R typed as the time ran out is lost with the game (the key lands after the end)
+    rent = paid(watch)
+    refused = [line for line in watch.lines if line == "No rent is due."]
+    # each rent due is claimed by the owner's peer and paid; one due as the time ran out
+    # may be lost with the game (the R lands after the end)
     end = (watch.time_up or nodes[0].frame) - KEY_LAG
     claims = [(t.name, f, d) for t in typists for f, k, d in t.answers if k == "rent"]
+    due = [f for f, line, before in zip(watch.shown, watch.lines, ["", *watch.lines],
+                                        strict=False)
+           if line.startswith(DUE) and not before.startswith(DUE)]  # (printed, then longer)
     assert len(rent) + len(refused) >= sum(f < end for _n, f, _d in claims), (
         rent, refused, claims)
+    # ("Rent is due" stays LAND_PAUSE frames before the game goes on)
+    assert len(rent) + len(refused) >= sum(f < end - symbols["LAND_PAUSE"] for f in due), (
+        rent, refused, due, claims)
     return result
+
+
+def paid(watch: Watch) -> list[str]:
+    """The rent payments shown, each once (a line sampled half printed is not one)."""
+    return [line for line in watch.lines if RENT_PAID.fullmatch(line)]
 
 
 def _square(name: str) -> int:
@@ -244,7 +260,7 @@ def report(outcome: Outcome, result: str) -> str:
     turns = {t.name: t.count("throw") for t in outcome.typists}
     counts = {t.name: {k: t.count(k) for k in ("buy", "decline", "rent", "bid", "close")}
               for t in outcome.typists}
-    rent = [line for line in outcome.watch.lines if " rent to " in line]
+    rent = paid(outcome.watch)
     return (f"{outcome.nodes[0].frame} frames in {outcome.seconds:.1f} s; throws {turns}; "
             f"{counts}; invariants checked at {outcome.watch.checks} prompts; "
             f"{len(rent)} rents paid (the first {rent[:1]}); "
