@@ -1,5 +1,6 @@
-"""A scripted player for network play without a window: it reads its own machine's screen and
-types its own keys (tests/net, ``bench --net``), as a person at one window would."""
+"""Scripted players for network play without a window: each reads its own machine's screen and
+types its own keys, as a person at one window would, through the setup (:func:`setup_typist`:
+tests/net, ``bench --net``) or a whole game (:func:`game_typist`: tests/net/test_whole_game.py)."""
 
 from __future__ import annotations
 
