@@ -19,11 +19,12 @@ QUICK = Timeouts(handshake=3.0, silence=2.0, stall=2.0, message=0.5)
 NAMES = ("ANNE", "BOB", "CAT", "DAN", "EVE", "FAY")
 
 
-def title_machine(frames: int = 0):  # noqa: ANN201 - a Spectrum48
-    """A fresh machine with the game at its title (python engine), ``frames`` on from it."""
+def title_machine(frames: int = 0, engine: str = "python"):  # noqa: ANN201 - a Spectrum48
+    """A fresh machine with the game at its title (python engine unless told), ``frames``
+    on from it."""
     from zxmonopoly.harness import Session
 
-    session = Session.game(engine="python")
+    session = Session.game(engine=engine)
     if frames:
         session.machine.run_frames(frames)
     return session.machine
@@ -65,19 +66,21 @@ def compare(recorders: list[Recorder], since: int = 0) -> int:
 
 async def start_game(players: int, *, host_kwargs: dict | None = None,
                      via: Callable[[int], Awaitable[int]] | None = None,
-                     spectators: int = 0) -> tuple[Host, list[Peer]]:
+                     spectators: int = 0, engine: str = "python") -> tuple[Host, list[Peer]]:
     """A host and ``players - 1`` joined peers (and spectators), each on its own machine at
     the title (the peers' a few frames apart, so the join must bring them into line)."""
-    host = Host(title_machine(), port=0, name=NAMES[0], **(host_kwargs or {}))
+    host = Host(title_machine(engine=engine), port=0, name=NAMES[0], **(host_kwargs or {}))
     await host.start()
     port = host.port if via is None else await via(host.port)
     peers = []
     for k in range(1, players):
-        peer = Peer(title_machine(frames=7 * k), "127.0.0.1", port, host.code, name=NAMES[k])
+        peer = Peer(title_machine(frames=7 * k, engine=engine), "127.0.0.1", port, host.code,
+                    name=NAMES[k])
         await peer.join()
         peers.append(peer)
     for _ in range(spectators):
-        watcher = Peer(title_machine(frames=3), "127.0.0.1", port, host.code, spectator=True)
+        watcher = Peer(title_machine(frames=3, engine=engine), "127.0.0.1", port, host.code,
+                       spectator=True)
         await watcher.join()
         peers.append(watcher)
     return host, peers
