@@ -129,12 +129,14 @@ def fast(t: Target, specs: list) -> list[str]:
     return out
 
 
-def walk(t: Target, specs: list, xy: str = "ix") -> list[str]:
-    """Code that advances T through ``specs``, with contention inside the contended window."""
+def walk(t: Target, specs: list, xy: str = "ix", repeating: bool = False) -> list[str]:
+    """Code that advances T through ``specs``, with contention inside the contended window.
+    ``repeating``: a block instruction's pass, walked inline even by the table-walking JIT
+    (``Variant.inline_block_walk``)."""
     v = t.variant
     if v.trace or v.always_walk:
         return _walk(t, specs, xy)
-    if v.table_walk:
+    if v.table_walk and not (repeating and v.inline_block_walk):
         k = t.table.add(specs)
         return [f"if {v.machine.CONTENDED_NOW}:",
                 f"    t, tio = _walk(CONT, CYC, {k}, t, mem, pc, h, l, d, e, b, c, sp, i, r, "

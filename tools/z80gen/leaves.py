@@ -130,7 +130,7 @@ def finish(t: Target, leaf: Leaf, specs: list, xy: str = "ix") -> list[str]:
     lines = t_markers(leaf.lines, specs, walked=bool(v.machine))
     if v.machine:
         walks_itself = self_walking(leaf)
-        w = walk(t, specs, xy) if (walks_itself or not v.table_walk) else []
+        w = walk(t, specs, xy, repeating=walks_itself) if (walks_itself or not v.table_walk) else []
         if walks_itself:
             for x in lines:
                 if x.strip() == "@CYCLES":

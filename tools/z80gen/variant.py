@@ -27,6 +27,10 @@ class Variant:
     halt_skip: bool = True  # False (tests only): each HALT pass goes round the loop
     port_function: bool = False  # IN's devices in one compiled function, not at every IN (JIT)
     cb_function: bool = False  # CB in its own compiled function, not in the main one (JIT)
+    #: A block instruction's passes (LDIR ... OTDR, repeating in place) walk their cycles
+    #: inline, not through the table walker's call (JIT): a screen-wide LDIR in contended
+    #: time walks every pass.
+    inline_block_walk: bool = False
     #: The DD opcodes the product runs (the profile's) in the main function, the rest in DD's
     #: own (JIT): a call and the exchange of every register through the state array cost
     #: more than most indexed instructions themselves.
@@ -37,7 +41,8 @@ BARE = Variant()
 BARE_FREE = Variant(breakpoints=False)
 BARE_JIT = Variant(flat=True, hot_dd_inline=True)
 MACHINE = Variant(machine=ula)
-MACHINE_JIT = Variant(machine=ula, table_walk=True, port_function=True, cb_function=True)
+MACHINE_JIT = Variant(machine=ula, table_walk=True, port_function=True, cb_function=True,
+                      inline_block_walk=True)
 TRACED = Variant(machine=ula, trace=True)
 REFERENCE = Variant(machine=ula, always_walk=True)
 
