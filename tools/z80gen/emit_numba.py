@@ -119,8 +119,8 @@ def hot_inline(t: Target, prefix: str, cases: list[tuple[int, list[str]]],
     frequent first in one if/elif chain; each case is the prefix function's own code, so the
     two ways are the same instructions.
     """
-    hot = [op for op in MEASURED_DD if op in dict(cases)]
     code = dict(cases)
+    hot = [op for op in MEASURED_DD if op in code]
     chain: list[str] = []
     for k, op in enumerate(hot):
         chain += [f"{'if' if k == 0 else 'elif'} op == {op:#04x}:",

@@ -114,11 +114,11 @@ class NetLink:
 
     @classmethod
     def start(cls, machine: Spectrum48, options: NetOptions, *, tape: TapeFile | None = None,
-              strict: bool = False, timeouts: p.Timeouts = p.TIMEOUTS) -> NetLink:
+              timeouts: p.Timeouts = p.TIMEOUTS) -> NetLink:
         """Host, or join, on ``machine``; NetError (JoinError) with the reason when it cannot.
-        ``tape`` is the tape in the host's deck (joiners: the tape this peer has); ``strict``
-        (or ``options.strict``): a desync ends the game as a failure (:attr:`failure`)."""
-        strict = strict or options.strict
+        ``tape`` is the tape in the host's deck (joiners: the tape this peer has); with
+        ``options.strict`` a desync ends the game as a failure (:attr:`failure`)."""
+        strict = options.strict
         thread = NetThread()
         try:
             if options.hosting:

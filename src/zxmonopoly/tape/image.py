@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from zxmonopoly.clock import CPU_HZ
 from zxmonopoly.files import read_regular
 
 from .blocks import TAP_PAUSE_MS, StandardData, Tape, TapeWarning, block_id
-from .signal import CLOCK, Signal, build_signal
+from .signal import Signal, build_signal
 from .tap import TapeError, read_tap
 from .tzx import SIGNATURE, read_tzx
 
@@ -92,7 +93,7 @@ def describe(tape: Tape) -> list[str]:
     if signal is not None:
         for info in signal.blocks:
             durations.setdefault(info.index, info.end - info.start)
-        total = f", {signal.end / CLOCK:.2f} s"
+        total = f", {signal.end / CPU_HZ:.2f} s"
     else:
         total = f" (cannot be played: {problem})"
     version = f" {tape.version[0]}.{tape.version[1]:02d}" if tape.version else ""
@@ -101,7 +102,7 @@ def describe(tape: Tape) -> list[str]:
              f"{'' if count == 1 else 's'}{total}"]
     for index, block in enumerate(tape.blocks):
         duration = durations.get(index)
-        tail = f" ({duration / CLOCK:.2f} s)" if duration else ""
+        tail = f" ({duration / CPU_HZ:.2f} s)" if duration else ""
         lines.append(f"{index:4d}  0x{block_id(block):02X}  offset {block.offset:<7d} "
                      f"{block.summary()}{tail}")
     if signal is not None:

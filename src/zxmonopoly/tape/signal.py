@@ -67,10 +67,6 @@ from .tap import Header, TapeError
 MAX_EDGES = 16_000_000
 MAX_PLAYED_BLOCKS = 200_000
 MAX_CALL_DEPTH = 64  # calls, and loops (nesting neither is allowed by TZX)
-#: The Z80 clock: T-states per second (TZX's unit).
-CLOCK = CPU_HZ
-
-
 @dataclass(frozen=True)
 class BlockInfo:
     """One block as played: where it is in the file and in the signal, and its data if any.
@@ -348,9 +344,9 @@ def _csw_pulses(b: _Builder, block: CswRecording) -> np.ndarray:
     if not len(samples):
         return samples
     cum = np.cumsum(samples)
-    if int(cum[-1]) > (2**62) // CLOCK:
+    if int(cum[-1]) > (2**62) // CPU_HZ:
         raise TapeError(b.name, b.index, b.offset, "CSW recording too long")
-    times = (cum * CLOCK + block.sample_rate // 2) // block.sample_rate
+    times = (cum * CPU_HZ + block.sample_rate // 2) // block.sample_rate
     return np.diff(np.concatenate(([0], times)))
 
 
