@@ -141,3 +141,87 @@ def test_a_prefix_exit_inside_a_loop_of_its_own_is_refused() -> None:
     check(["while x:", "    x -= 1", "@EXIT 2"])  # after the loop: the break leaves the pass
     with pytest.raises(ValueError, match="an exit inside a loop"):
         check(["if y:", "    while x:", "        @EXIT 2"])
+
+
+# An engine of load_engine's shape (``run`` takes the state, memory, breakpoints, the limit and
+# the flag tables), with one helper, so that a cold compile of it goes through jitbuild.
+LOADABLE = '''
+from numba import njit
+
+
+@njit(cache=True, _nrt=False)
+def _helper(st, until):
+    st[0] = until + 1
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
+    return _helper(st, until)
+'''
+
+CHILD = '''
+import sys
+from zxmonopoly.z80.cpu import load_engine
+load_engine("jit", sys.argv[1])
+print("loaded", flush=True)
+'''
+
+
+def test_a_second_process_waits_for_the_compile_and_loads_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """While one process holds the compile lock, another that finds no cache waits; when the
+    first has written the cache and let go, the second loads it without compiling."""
+    import subprocess
+
+    from zxmonopoly.z80 import jitbuild
+
+    package = f"loadable_probe_{os.getpid()}_{tmp_path.name}".replace("-", "_")
+    (tmp_path / package).mkdir()
+    (tmp_path / package / "__init__.py").write_text("")
+    (tmp_path / package / "_engine_jit.py").write_text(LOADABLE)
+    family = f"{package}._engine"  # as load_engine is given the engines' families
+    monkeypatch.syspath_prepend(str(tmp_path))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")])))
+    module = importlib.import_module(f"{family}_jit")
+    try:
+        with jitbuild.compile_lock(module):
+            child = subprocess.Popen([sys.executable, "-c", CHILD, family], env=env,
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            # The child imports numba, finds no cache and waits at the lock; an unlocked
+            # child would be compiling now (and say so on stderr).
+            try:
+                child.wait(timeout=3)
+            except subprocess.TimeoutExpired:
+                pass
+            assert child.returncode is None, child.communicate()
+            st = np.zeros(4, dtype=np.int64)
+            module.run(st, st, st, 5, *[st] * 7)  # the cache, written while the child waits
+            assert st[0] == 6
+        out, err = child.communicate(timeout=60)
+    finally:
+        sys.modules.pop(f"{family}_jit", None)
+        sys.modules.pop(package, None)
+    assert child.returncode == 0, err
+    assert out == "loaded\n"
+    assert "compiling" not in err, err
+
+
+def test_the_compile_lock_is_let_go_when_its_holder_dies(tmp_path: Path, engine_module) -> None:
+    """A process killed while compiling leaves no lock behind (the kernel's flock)."""
+    import subprocess
+
+    from zxmonopoly.z80 import jitbuild
+
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import fcntl, sys, time; f = open(sys.argv[1], 'a+b'); "
+         "fcntl.flock(f.fileno(), fcntl.LOCK_EX); print('held', flush=True); time.sleep(60)",
+         str(Path(engine_module.run._cache._cache_path) / jitbuild.LOCK_FILE)],
+        stdout=subprocess.PIPE, text=True)
+    Path(engine_module.run._cache._cache_path).mkdir(parents=True, exist_ok=True)
+    assert holder.stdout.readline() == "held\n"
+    holder.kill()
+    holder.wait()
+    with jitbuild.compile_lock(engine_module):
+        pass  # taken at once: a lock left behind would hang here

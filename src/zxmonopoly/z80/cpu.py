@@ -87,8 +87,18 @@ def load_engine(engine: str, family: str, extra: tuple[Any, ...] = (),
         run_args = (st, mem, mem, 0, *engine_tables("jit"), *extra)
         if cached:
             module.run(*run_args)
-        else:  # "spectrum engine_jit", "z80 engine_jit"
-            _compile_cold(module, f"{package.rsplit('.', 1)[-1]} {short.strip('_')}", run_args)
+        else:
+            from . import jitbuild
+
+            # Two processes starting at once (test workers, a tournament's jobs, a window and
+            # a headless command) would each compile the whole engine; the second waits for
+            # the first and then loads what it wrote.
+            with jitbuild.compile_lock(module):
+                if _has_cache(module, short):
+                    module.run(*run_args)
+                else:  # "spectrum engine_jit", "z80 engine_jit"
+                    _compile_cold(module, f"{package.rsplit('.', 1)[-1]} {short.strip('_')}",
+                                  run_args)
         _compiled.add(module_name)
     return getattr(module, name)
 

@@ -11,6 +11,7 @@ of them (``run``'s calls convert to those types), and compiles ``run``, which li
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import inspect
 import json
@@ -19,7 +20,7 @@ import pickle
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -221,6 +222,33 @@ def compile_helpers(module: Any, run_args: Sequence[Any]) -> tuple[dict[str, flo
 
 #: The file beside numba's cache of an engine that keeps how long its last cold compile took.
 TIMES_FILE = "zxmonopoly-compile-seconds.json"
+#: The file beside numba's cache that one cold compile at a time holds locked.
+LOCK_FILE = "zxmonopoly-compile.lock"
+
+
+@contextlib.contextmanager
+def compile_lock(module: Any) -> Iterator[None]:
+    """Hold the cache's compile lock (an exclusive ``flock``, waiting for it) while inside.
+
+    The lock is the kernel's, so a process that dies holding it lets it go. Where there is
+    no ``fcntl`` (Windows) or the cache directory cannot be written, nothing is locked and
+    each process compiles for itself, as before.
+    """
+    try:
+        import fcntl
+
+        directory = Path(module.run._cache._cache_path)
+        directory.mkdir(parents=True, exist_ok=True)
+        handle = open(directory / LOCK_FILE, "a+b")  # noqa: SIM115 (held across the yield)
+    except (ImportError, AttributeError, OSError):
+        yield
+        return
+    with handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 
 
 def _times_path(module: Any) -> Path | None:
