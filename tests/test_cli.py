@@ -146,7 +146,9 @@ def test_unknown_engine_is_a_usage_error(tmp_path, capsys) -> None:
 
 
 def test_bench_command(capsys, engine) -> None:
-    argv = ["bench", "--engine", engine, "--seconds", "0.05", "--no-startup"]
+    # One short paired round: the table and its SkoolKit rows, not a measurement.
+    argv = ["bench", "--engine", engine, "--seconds", "0.05", "--no-startup", "--rounds", "1",
+            "--round-seconds", "0.05"]
     assert cli.main(argv) == 0
     table = capsys.readouterr().out.splitlines()
     row = next(line for line in table if line.startswith(engine))

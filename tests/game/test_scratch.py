@@ -24,6 +24,7 @@ import pytest
 
 from zxmonopoly.asm import Program, Store
 from zxmonopoly.asm.build import GAME, assemble_target
+from zxmonopoly.z80 import default_engine
 
 ROOT = Path(__file__).resolve().parents[2]
 ADDRESS_SPACE = 0x10000
@@ -120,7 +121,7 @@ def test_a_played_game_changes_nothing_below_the_state_block():
     from zxmonopoly.harness.session import Session
     from zxmonopoly.harness.tournament import setup_computers
 
-    session = Session.game(engine="python")
+    session = Session.game(engine=default_engine())  # a whole game: the JIT's where it can
     s = session.symbols
     origin, code = game_code()
     assert origin == s["GAME_ORIGIN"]

@@ -350,6 +350,10 @@ def test_fuse_recording_of_basic_replays_exactly(tmp_path: Path, engine: str) ->
 REAL_LOAD = ["--no-auto-load", "--no-traps", "--no-accelerate-loader"]
 #: The game in Fuse after its title: two human players, a and b, no short game, none of our
 #: options, who goes first thrown (two Ds), then the first turn's throw (a third D).
+#: Fuse runs the game this many per cent of the real speed once loaded, so the keys' gaps and the
+#: throws' waits take a third of the time (a held key is still ~22 frames, under the ROM's
+#: 35-frame repeat delay; the gaps ~30 frames, as the 0.5 s at 100 % were).
+GAME_SPEED = 300
 GAME_KEYS = ["space", "1", "n", "a", "Return", "2", "n", "b", "Return", "Return", "n", "n", "n",
              "n"]
 
@@ -365,17 +369,17 @@ def fuse_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, np.ndarra
     rom.write_bytes(images.rom())
     title = bytes(Session.game().machine.memory)
     path = tmp / "game.rzx"
-    with fuse.fuse([*REAL_LOAD, "--tape", str(images.game_tape_path()), "--record", str(path)],
-                   rom) as f:
+    with fuse.fuse([*REAL_LOAD, "--speed", str(GAME_SPEED), "--tape",
+                    str(images.game_tape_path()), "--record", str(path)], rom) as f:
         time.sleep(2)  # our ROM's start
         f.type(["j", "ctrl+p", "ctrl+p", "Return"])  # LOAD "" (J is LOAD in K mode)
         deadline = time.monotonic() + 300
         while _same_picture(f.picture(), title) != 0:
             assert time.monotonic() < deadline, "Fuse did not load the game to its title"
-            time.sleep(1)
-        f.type(GAME_KEYS, gap=0.5)
-        for wait in (4, 6, 8):  # D: who goes first (two throws), then the first turn
-            f.type(["d"], gap=0.5)
+            time.sleep(0.5)
+        f.type(GAME_KEYS, gap=0.2)
+        for wait in (1.5, 2, 3):  # D: who goes first (two throws), then the first turn
+            f.type(["d"], gap=0.2)
             time.sleep(wait)
         picture = f.picture()
         f.quit()

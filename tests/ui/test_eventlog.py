@@ -8,12 +8,13 @@ from zxmonopoly import images
 from zxmonopoly.harness import tournament
 from zxmonopoly.harness.session import Session
 from zxmonopoly.ui.eventlog import PANEL_LINES, EventLog
+from zxmonopoly.z80 import default_engine
 
 
 def test_the_log_file_holds_every_event_as_it_comes(tmp_path: Path) -> None:
     """``play --log FILE``: the window's EventLog writes each event the game declares, in words,
     the same as the harness's record; it scrolls back no further than its first event."""
-    session = Session.game(engine="python")
+    session = Session.game(engine=default_engine())  # 1,500 frames of play: the JIT where it can
     session.machine.frame_listeners.remove(session._drain_events)  # the window's alone drains
     log = EventLog(session.machine, tmp_path / "game.txt", lambda: images.game_symbols_path())
     tournament.setup_computers(session, [0, 1], None, 3)
@@ -30,8 +31,8 @@ def test_the_log_file_holds_every_event_as_it_comes(tmp_path: Path) -> None:
 
 def test_tournament_log_writes_one_file_per_game(tmp_path: Path) -> None:
     """``tournament --log DIR``: one record per game, from the first turn to the winner."""
-    results = tournament.run_tournament(1, 9, [0, 1], minutes=1, engine="python",
-                                        log_dir=tmp_path)
+    results = tournament.run_tournament(1, 9, [0, 1], minutes=1, engine=default_engine(),
+                                        log_dir=tmp_path)  # a whole game: the JIT's
     (path,) = tmp_path.iterdir()
     assert path.name == "game-0001-seed-9.txt"
     lines = path.read_text(encoding="utf-8").splitlines()
