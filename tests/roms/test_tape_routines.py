@@ -21,8 +21,11 @@ from zxmonopoly.spectrum.timing import FRAME_TSTATES, contention_table
 from zxmonopoly.spectrum.video import PALETTE
 from zxmonopoly.tape import read_tap, signal_of, write_tap
 from zxmonopoly.tape.tap import TapBlock, code_blocks
+from zxmonopoly.z80 import default_engine
 
-ENGINE = "python"
+#: The default engine (the JIT where numba imports, compiled once for the suite): real loads run
+#: tens of thousands of frames. $ZXMONOPOLY_ENGINE=python runs them on CPython.
+ENGINE = default_engine()
 ERR_CODE = 0x5B00  # where the test ROM's RST 8 puts the report code
 NO_REPORT = 0xAA  # ... and what it holds before
 RESULTS = 0x9000  # the harness's record of each call: F, A, IX, DE, IFF2 (8 bytes a call)
