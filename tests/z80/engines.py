@@ -53,7 +53,7 @@ def _devices() -> tuple[np.ndarray, ...]:
     from zxmonopoly.spectrum.machine import IN_LOG_ENTRIES, OUT_LOG_ENTRIES
     from zxmonopoly.spectrum.timing import FRAME_TSTATES
 
-    return (np.zeros(FRAME_TSTATES + 256, dtype=np.int64), np.full(8, 0xFF, dtype=np.uint8),
+    return (np.zeros(FRAME_TSTATES + 256, dtype=np.uint8), np.full(8, 0xFF, dtype=np.uint8),
             np.zeros(1, dtype=np.uint8), np.zeros(2 * OUT_LOG_ENTRIES, dtype=np.int64),
             np.zeros(1, dtype=np.int64), np.zeros(IN_LOG_ENTRIES, dtype=np.uint8))
 
@@ -66,7 +66,12 @@ def spectrum_run(base: str) -> Callable[..., int]:
 
     cont, keys, joy, log, tape, in_log = _devices()
     if base == "jit":
-        extra: tuple[Any, ...] = (cont, keys, joy, log, tape, in_log)
+        # the JIT's array: the delays (all 0), then its block passes' tables made from them
+        from zxmonopoly.spectrum import _engine_jit
+        from zxmonopoly.spectrum.timing import with_pass_tables
+
+        extra: tuple[Any, ...] = (with_pass_tables(cont, _engine_jit.PASS_SPECS), keys, joy,
+                                  log, tape, in_log)
     else:
         extra = (cont.tolist(), keys, joy, log, tape, in_log)
     run = load_engine(base, SPECTRUM_ENGINES, extra)

@@ -112,6 +112,7 @@ def _one_pass_at_a_time(variant):
 def _halt_runs(run, engine: str, machine: bool, iff1: int):
     """(T, R, PC, halted) after HALTs at contended and uncontended addresses, run from
     starts spread over the frame (borders, screen lines, the edges between) to limits."""
+    from zxmonopoly.spectrum.machine import jit_contention
     from zxmonopoly.spectrum.timing import FRAME_TSTATES, contention_table
     from zxmonopoly.z80 import Z80
 
@@ -130,7 +131,7 @@ def _halt_runs(run, engine: str, machine: bool, iff1: int):
                 args = [cpu.state, cpu._mem, cpu.breakpoints.array, limit,
                         *engine_tables(cpu.engine)]
                 if machine:
-                    args += [cont if engine == "jit" else cont.tolist(),
+                    args += [jit_contention() if engine == "jit" else cont.tolist(),
                              np.full(8, 0xFF, dtype=np.uint8), np.zeros(1, dtype=np.uint8),
                              np.zeros(64, dtype=np.int64), np.zeros(1, dtype=np.int64),
                              np.zeros(1, dtype=np.uint8)]

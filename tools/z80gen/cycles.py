@@ -10,6 +10,7 @@ engine while it is generated, with the cycle table its leaves fill.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -136,6 +137,10 @@ def walk(t: Target, specs: list, xy: str = "ix", repeating: bool = False) -> lis
     v = t.variant
     if v.trace or v.always_walk:
         return _walk(t, specs, xy)
+    if repeating and v.pass_tables:
+        looked_up = t.passes.lookup(t, specs, xy)
+        if looked_up is not None:
+            return looked_up
     if v.table_walk and not (repeating and v.inline_block_walk):
         k = t.table.add(specs)
         return [f"if {v.machine.CONTENDED_NOW}:",
@@ -297,6 +302,85 @@ class CycleTable:
         ]
 
 
+def _in_order(names: Iterable[str]) -> list[str]:
+    """The distinct names, in the order they first come."""
+    seen: list[str] = []
+    for name in names:
+        if name not in seen:
+            seen.append(name)
+    return seen
+
+
+class PassTable:
+    """Block instructions' passes timed by one lookup (``Variant.pass_tables``, the JIT).
+
+    A pass's cycles are fixed but for which of its addresses are contended and whether its
+    conditional cycles run: each address and each condition is a bit, and
+    :func:`zxmonopoly.spectrum.timing.with_pass_tables` makes, for every value of the bits,
+    a segment of the T-states the walk takes from each start. The segments follow the
+    frame's delays in the one contention array (segment 0), so the lookup is
+    ``CONT[(first + bits) * CONTENTION_SPAN + t]``. A pass with an I/O cycle (INIR ... OTDR)
+    is not looked up: its I/O cycle's T-state matters too, so it walks inline.
+    """
+
+    MAX_BITS = 3  # LDIR's: HL, DE and its repeat
+
+    def __init__(self, machine: Any, d: Dialect) -> None:
+        self.machine = machine
+        self.dialect = d
+        self.data: list[int] = []
+        self.index: dict[str, int] = {}
+        self.segments = 1  # the delays
+
+    def lookup(self, t: Target, specs: list, xy: str) -> list[str] | None:
+        """The code that times a pass of ``specs`` by its table, or None (it walks).
+
+        The opcode fetches at the pass's start (at PC-2 and PC-1) are walked inline: a bit
+        each would quadruple the tables, which every process on the JIT makes at its start.
+        """
+        fetches = 0
+        while fetches < len(specs) and isinstance(specs[fetches], str) and \
+                parse_cycle(specs[fetches])[0] in ("pc-2", "pc-1"):
+            fetches += 1
+        lead, specs = specs[:fetches], specs[fetches:]
+        flat: list[tuple[str, str]] = []
+        for sp in specs:
+            if isinstance(sp, tuple):
+                flat += [(x, sp[1]) for x in sp[2]]
+            else:
+                flat.append((sp, ""))
+        cycles = [(*parse_cycle(x), cond) for x, cond in flat]
+        if any(addr == "io" for addr, _, _, _ in cycles):
+            return None
+        addrs = _in_order(a for a, _, _, _ in cycles if a != "none")
+        conds = _in_order(c for _, _, _, c in cycles if c)
+        bits = len(addrs) + len(conds)
+        if bits > self.MAX_BITS:
+            return None
+        key = repr(cycles)
+        if key not in self.index:
+            self.index[key] = self.segments
+            self.data += [self.segments, len(cycles)]
+            for addr, n, k, cond in cycles:
+                self.data += [addrs.index(addr) if addr != "none" else -1, n, k,
+                              len(addrs) + conds.index(cond) if cond else -1]
+            self.segments += 1 << bits
+        exprs = cycle_addresses(self.dialect, xy)
+        tests = cycle_conditions(self.dialect)
+        out = [*_walk(t, lead, xy), "pm_ = 0"]
+        for bit, addr in enumerate(addrs):
+            out += [f"if {self.machine.contended(exprs[addr])}:", f"    pm_ |= {1 << bit}"]
+        for j, cond in enumerate(conds):
+            out += [f"if {tests[cond]}:", f"    pm_ |= {1 << (len(addrs) + j)}"]
+        out.append(f"t += CONT[({self.index[key]} + pm_) * {self.machine.CONTENTION_SPAN} + t]")
+        return out
+
+    def arrays(self) -> list[str]:
+        """The description of the passes the machine builds the tables from (PASS_SPECS)."""
+        return [f"PASS_SPECS = np.array([{', '.join(str(x) for x in self.data)}], "
+                "dtype=np.int64)"]
+
+
 @dataclass
 class Target:
     """One engine being generated: its variant, its dialect, and the cycle table it fills.
@@ -308,9 +392,11 @@ class Target:
     variant: Variant
     dialect: Dialect
     table: CycleTable = field(init=False)
+    passes: PassTable = field(init=False)
 
     def __post_init__(self) -> None:
         self.table = CycleTable(self.variant.machine, self.dialect)
+        self.passes = PassTable(self.variant.machine, self.dialect)
 
 
 def has_t_marker(lines: list[str]) -> bool:

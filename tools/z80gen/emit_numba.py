@@ -192,7 +192,7 @@ def gen_jit(v: Variant = BARE) -> str:
             "# Scratch slots of the state array where a prefix function leaves what it changed.",
             *(f"{name} = {index}" for name, index in SCRATCH.items())]
     if v.table_walk:  # (after every leaf: the table holds them all now)
-        head = ["import numpy as np", *head, "", "", *t.table.walker()]
+        head = ["import numpy as np", *head, "", "", *t.passes.arrays(), *t.table.walker()]
     if v.port_function:
         head = [*head, "", "", *port_in_function(t)]
     src = [HEADER.format(sources=sources(v), what=what), *head,

@@ -31,6 +31,9 @@ class Variant:
     #: inline, not through the table walker's call (JIT): a screen-wide LDIR in contended
     #: time walks every pass.
     inline_block_walk: bool = False
+    #: ... and those without an I/O cycle (LDIR, LDDR, CPIR, CPDR) are timed by one lookup in
+    #: a table of their passes from every T-state (cycles.PassTable), not walked (JIT).
+    pass_tables: bool = False
     #: The DD opcodes the product runs (the profile's) in the main function, the rest in DD's
     #: own (JIT): a call and the exchange of every register through the state array cost
     #: more than most indexed instructions themselves.
@@ -42,7 +45,7 @@ BARE_FREE = Variant(breakpoints=False)
 BARE_JIT = Variant(flat=True, hot_dd_inline=True)
 MACHINE = Variant(machine=ula)
 MACHINE_JIT = Variant(machine=ula, table_walk=True, port_function=True, cb_function=True,
-                      inline_block_walk=True)
+                      inline_block_walk=True, pass_tables=True)
 TRACED = Variant(machine=ula, trace=True)
 REFERENCE = Variant(machine=ula, always_walk=True)
 

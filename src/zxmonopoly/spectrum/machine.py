@@ -9,6 +9,7 @@ the first 32 T of each frame, and turns the log into border stripes and beeper s
 
 from __future__ import annotations
 
+import functools
 import os
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -28,7 +29,14 @@ from .beeper import Beeper, port_fe_events
 from .keyboard import Joystick, Keyboard, keys_for_text, parse_keys
 from .keyfeed import KeyFeed
 from .tapedeck import TapeDeck
-from .timing import AUDIO_RATE, FIFTY_HZ_CPU, FRAME_TSTATES, INT_LENGTH, contention_table
+from .timing import (
+    AUDIO_RATE,
+    FIFTY_HZ_CPU,
+    FRAME_TSTATES,
+    INT_LENGTH,
+    contention_table,
+    with_pass_tables,
+)
 from .ula import ENGINES as SPECTRUM_ENGINES
 
 OUT_LOG_ENTRIES = 4096
@@ -85,6 +93,16 @@ def load_rom(rom: bytes | bytearray | str | os.PathLike[str] | None) -> bytes:
     return data
 
 
+@functools.cache
+def jit_contention() -> np.ndarray:
+    """The Spectrum JIT's contention array (the delays, then its block passes' tables): made
+    once a process and shared by every machine on the JIT, which only read it."""
+    import importlib
+
+    passes = importlib.import_module(SPECTRUM_ENGINES + "_jit").PASS_SPECS
+    return with_pass_tables(contention_table(), passes)
+
+
 class Spectrum48:
     """A 48K Spectrum that runs headless: frames, keys, screen, snapshots.
 
@@ -135,7 +153,7 @@ class Spectrum48:
         """Give the Spectrum engine of ``self.engine`` its containers (and compile or load it)."""
         self._tables = engine_tables(self.engine)
         if self.engine == "jit":
-            self._cont: Any = contention_table()
+            self._cont: Any = jit_contention()
             self._mem: Any = np.frombuffer(self.memory, dtype=np.uint8)
         else:
             self._cont = contention_table().tolist()  # CPython indexes lists fastest

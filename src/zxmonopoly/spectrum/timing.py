@@ -8,6 +8,7 @@ generates) takes these numbers from here. Facts:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported where the table is made: the CLI reads the constants at start-up
@@ -48,18 +49,80 @@ BOOT_FRAMES = 100
 OUR_ROM_BOOT_FRAMES = 40
 
 
-def contention_table() -> np.ndarray:
-    """Delay of a contended access starting at each T-state of a frame (facts §2.5).
+#: The contention table's length: the frame and 256 T-states past its end (all 0), for an
+#: instruction that overruns the frame. The JIT's array holds segments of this length.
+CONTENTION_SPAN = FRAME_TSTATES + 256
 
-    256 T-states past the frame's end are included (all 0), for an instruction that
-    overruns the frame.
+
+def contention_table() -> np.ndarray:
+    """Delay of a contended access starting at each T-state of a frame (facts §2.5), one byte
+    each (70 KB, where the engines' walks read it: int64 took 561 KB of the caches).
+
+    CONTENTION_SPAN entries: 256 T-states past the frame's end are included (all 0), for an
+    instruction that overruns the frame.
     """
     import numpy as np
 
-    table = np.zeros(FRAME_TSTATES + 256, dtype=np.int64)
-    pattern = np.array(CONTENTION_PATTERN, dtype=np.int64)
+    table = np.zeros(CONTENTION_SPAN, dtype=np.uint8)
+    pattern = np.array(CONTENTION_PATTERN, dtype=np.uint8)
     groups = DISPLAY_LINE_TSTATES // len(CONTENTION_PATTERN)
     for line in range(DISPLAY_LINES):
         start = CONTENDED_FROM + line * LINE_TSTATES
         table[start:start + DISPLAY_LINE_TSTATES] = np.tile(pattern, groups)
     return table
+
+
+def with_pass_tables(delays: np.ndarray, specs: Sequence[int]) -> np.ndarray:
+    """The Spectrum JIT's contention array: ``delays`` (:func:`contention_table`), then, for
+    each block instruction's pass that ``specs`` describes, its T-states from every start.
+
+    A pass (LDIR's, say: its two opcode fetches, the read at HL, the write at DE, their extra
+    cycles and, while it repeats, five more at DE) depends on the T-state it starts at and on
+    which of its addresses lie in contended memory. The generator (tools/z80gen/cycles.py,
+    ``PassTable``) gives each address and each condition of its cycles a bit; the pass's table
+    has a segment of CONTENTION_SPAN entries for each value of those bits, each entry the
+    T-states of the walk that starts there, delayed as the engines' walks delay it. So the JIT
+    times a pass with one lookup where it walked eleven cycles. ``specs`` (the generated
+    engine's PASS_SPECS) is, for each pass: its first segment, its count of cycles, then four
+    ints a cycle: the address's bit (-1: none), T-states, repeats, the condition's bit (-1:
+    always); the bit count follows from the bits named.
+    """
+    import numpy as np
+
+    span = CONTENTION_SPAN
+    # past the span the walk meets only uncontended T-states (a frame starts uncontended)
+    padded = np.concatenate([delays.astype(np.int64), np.zeros(256, dtype=np.int64)])
+    passes: list[tuple[int, int, list[tuple[int, int, int, int]]]] = []
+    k = 0
+    while k < len(specs):
+        first, count = int(specs[k]), int(specs[k + 1])
+        cycles = [tuple(int(x) for x in specs[k + 2 + 4 * j:k + 6 + 4 * j]) for j in range(count)]
+        bits = 1 + max([-1, *(c[0] for c in cycles), *(c[3] for c in cycles)])
+        passes.append((first, bits, cycles))  # type: ignore[arg-type]
+        k += 2 + 4 * count
+    segments = max([1, *(first + (1 << bits) for first, bits, _ in passes)])
+    out = np.zeros(segments * span, dtype=np.uint8)
+    out[:span] = delays
+    start = np.arange(span, dtype=np.int64)
+    # one step of the walk, as a function of the T-state it starts at: a contended cycle of n
+    padded_n = {n: np.arange(len(padded), dtype=np.int64) + padded + n
+                for n in {c[1] for _, _, cs in passes for c in cs}}
+    for first, bits, cycles in passes:
+        for mask in range(1 << bits):
+            t = start.copy()
+            plain = 0  # T-states of uncontended cycles, added at the end
+            for address, n, repeats, cond in cycles:
+                if cond >= 0 and not mask >> cond & 1:
+                    continue
+                if address >= 0 and mask >> address & 1:
+                    t += plain
+                    plain = 0
+                    for _ in range(repeats):
+                        t = padded_n[n][t]
+                else:
+                    plain += n * repeats
+            taken = t + plain - start
+            if taken.max() > 255:
+                raise ValueError(f"a pass of {int(taken.max())} T-states does not fit a byte")
+            out[(first + mask) * span:(first + mask + 1) * span] = taken
+    return out
