@@ -206,6 +206,7 @@ def test_a_second_process_waits_for_the_compile_and_loads_it(
     assert child.returncode == 0, err
     assert out == "loaded\n"
     assert "compiling" not in err, err
+    assert "waiting for another process's numba compile of" in err  # told why it waits
 
 
 def test_the_compile_lock_is_let_go_when_its_holder_dies(tmp_path: Path, engine_module) -> None:

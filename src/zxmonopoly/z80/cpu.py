@@ -93,12 +93,14 @@ def load_engine(engine: str, family: str, extra: tuple[Any, ...] = (),
             # Two processes starting at once (test workers, a tournament's jobs, a window and
             # a headless command) would each compile the whole engine; the second waits for
             # the first and then loads what it wrote.
-            with jitbuild.compile_lock(module):
+            what = f"{package.rsplit('.', 1)[-1]} {short.strip('_')}"  # "spectrum engine_jit"
+            with jitbuild.compile_lock(module, lambda: print(
+                    f"zxmonopoly: waiting for another process's numba compile of {what} "
+                    f"({jitbuild.compile_estimate(module)})...", file=sys.stderr, flush=True)):
                 if _has_cache(module, short):
                     module.run(*run_args)
-                else:  # "spectrum engine_jit", "z80 engine_jit"
-                    _compile_cold(module, f"{package.rsplit('.', 1)[-1]} {short.strip('_')}",
-                                  run_args)
+                else:
+                    _compile_cold(module, what, run_args)
         _compiled.add(module_name)
     return getattr(module, name)
 

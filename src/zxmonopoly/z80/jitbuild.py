@@ -20,7 +20,7 @@ import pickle
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -227,12 +227,13 @@ LOCK_FILE = "zxmonopoly-compile.lock"
 
 
 @contextlib.contextmanager
-def compile_lock(module: Any) -> Iterator[None]:
-    """Hold the cache's compile lock (an exclusive ``flock``, waiting for it) while inside.
+def compile_lock(module: Any, waiting: Callable[[], None] | None = None) -> Iterator[None]:
+    """Hold the cache's compile lock (an exclusive ``flock``, waiting for it) while inside;
+    ``waiting`` is called first when another process holds it.
 
     The lock is the kernel's, so a process that dies holding it lets it go. Where there is
     no ``fcntl`` (Windows) or the cache directory cannot be written, nothing is locked and
-    each process compiles for itself, as before.
+    each process compiles for itself.
     """
     try:
         import fcntl
@@ -244,7 +245,12 @@ def compile_lock(module: Any) -> Iterator[None]:
         yield
         return
     with handle:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            if waiting is not None:
+                waiting()
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
         try:
             yield
         finally:
