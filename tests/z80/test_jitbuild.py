@@ -7,6 +7,7 @@ import importlib
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -168,6 +169,21 @@ print("loaded", flush=True)
 '''
 
 
+def _first_line(child: Any, seconds: float) -> str:
+    """The child's first line on stderr; a child silent for ``seconds`` is killed (an old
+    lock that blocks without a word must fail the test, not hang the suite)."""
+    import queue
+    import threading
+
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: lines.put(child.stderr.readline()), daemon=True).start()
+    try:
+        return lines.get(timeout=seconds)
+    except queue.Empty:
+        child.kill()
+        return f"(nothing in {seconds:.0f} s)"
+
+
 def test_a_second_process_waits_for_the_compile_and_loads_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """While one process holds the compile lock, another that finds no cache waits; when the
@@ -182,8 +198,10 @@ def test_a_second_process_waits_for_the_compile_and_loads_it(
     (tmp_path / package / "_engine_jit.py").write_text(LOADABLE)
     family = f"{package}._engine"  # as load_engine is given the engines' families
     monkeypatch.syspath_prepend(str(tmp_path))
+    # the child imports this zxmonopoly (the source tree's, not an install's) and the probe
+    ours = str(Path(jitbuild.__file__).resolve().parents[2])
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")])))
+        filter(None, [str(tmp_path), ours, os.environ.get("PYTHONPATH")])))
     module = importlib.import_module(f"{family}_jit")
     try:
         with jitbuild.compile_lock(module):
@@ -191,8 +209,7 @@ def test_a_second_process_waits_for_the_compile_and_loads_it(
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             # The child imports numba, finds no cache and waits at the lock, saying so (its
             # first line); an unlocked child would say it is compiling instead.
-            assert child.stderr is not None
-            first = child.stderr.readline()  # (the child's own timeout: the suite's)
+            first = _first_line(child, 120)
             assert "waiting for another process's numba compile of" in first, first
             assert child.poll() is None
             st = np.zeros(4, dtype=np.int64)
