@@ -51,11 +51,11 @@ REGS = [("ula_out", "ULA_OUT"), ("out_n", "OUT_N"), ("ear_in", "EAR_IN"), ("tape
 #: port reads (bytes).
 ARGS = ("CONT", "keys", "joy", "out_log", "tape", "in_log")
 
-#: An instruction starting before this T-state cannot meet contention (the first contended
-#: T-state less 64, more than any instruction takes); nor one starting at or after WINDOW_TO.
 #: The length of a segment of the JIT's contention array (the delays, then each block pass's
 #: tables: timing.with_pass_tables).
 CONTENTION_SPAN = timing.CONTENTION_SPAN
+#: An instruction starting before this T-state cannot meet contention (the first contended
+#: T-state less 64, more than any instruction takes); nor one starting at or after WINDOW_TO.
 WINDOW_FROM = timing.CONTENDED_FROM - 64
 WINDOW_TO = timing.CONTENDED_TO
 #: Whether an instruction starting at ``t`` can meet contention: inside the window, and not
