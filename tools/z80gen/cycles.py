@@ -163,6 +163,9 @@ class CycleTable:
     """
 
     SLOTS = 1024 + 2  # main, CB, ED, DD/FD tables; then IM 0/1 and IM 2 responses
+    #: The conditions the fast way tests itself: flags and counters, read from registers as
+    #: the walk reads them (the others read memory by PC and stay walked).
+    FAST_CONDS = (*templates.COND, "B1", "BC1")
 
     def __init__(self, machine: Any, d: Dialect) -> None:
         self.machine = machine  # whose contention the walk applies
@@ -173,6 +176,10 @@ class CycleTable:
         self.index: dict[str, int] = {}
         self.at = [-2] * self.SLOTS
         self.fast_t = [-1] * self.SLOTS
+        # A conditional list's condition (an index of self.conds; -1: none) and the T-states
+        # its conditional part adds, for the fast way.
+        self.fast_cond = [-1] * self.SLOTS
+        self.fast_extra = [0] * self.SLOTS
         self.io_off = [0] * self.SLOTS
         # Which addresses a list puts on the bus: 1 only PC and the bytes after it, 2 also IR,
         # 4 anything else. With 1 or 2, an instruction fetched outside contended memory (and I
@@ -203,9 +210,20 @@ class CycleTable:
         if specs is None:
             return
         self.at[slot] = self.add(specs, shift)
-        if not any(isinstance(sp, tuple) for sp in specs):
-            self.fast_t[slot] = cycle_total(specs)
-            addrs = {parse_cycle(sp)[0] for sp in specs}
+        parts = [sp for sp in specs if isinstance(sp, tuple)]
+        conds = {sp[1] for sp in parts}
+        every = [x for sp in specs for x in (sp[2] if isinstance(sp, tuple) else [sp])]
+        if not parts or (len(conds) == 1 and next(iter(conds)) in self.FAST_CONDS
+                         and not any(x.startswith("io:") for x in every)):
+            # A conditional part (a jump taken, DJNZ looping, a RET or CALL made) is its T-states
+            # added when its condition holds, so it takes the fast way too (before, each one
+            # walked: DJNZ 70 ns against 10 ns on the bare JIT).
+            plain = [sp for sp in specs if not isinstance(sp, tuple)]
+            self.fast_t[slot] = cycle_total(plain)
+            if parts:
+                self.fast_cond[slot] = self.conds.index(next(iter(conds)))
+                self.fast_extra[slot] = sum(cycle_total(sp[2]) for sp in parts)
+            addrs = {parse_cycle(sp)[0] for sp in every}
             if addrs <= {"pc", "pc+1", "pc+2", "pc-1", "pc-2", "none"}:
                 self.bus[slot] = 1
             elif addrs <= {"pc", "pc+1", "pc+2", "pc-1", "pc-2", "none", "ir"}:
@@ -232,10 +250,24 @@ class CycleTable:
             f"(BUS[slot_] == 1 or {m.ir_uncontended('i')}))):",
             "        tio = t + IO_OFF[slot_]",
             "        t += ft",
+            "        cx_ = FAST_C[slot_]",
+            "        if cx_ >= 0:",
+            *indent(self._fast_condition(), 3),
             "    else:",
             "        t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, "
             f"f, {xy}, op, {int_data})",
         ]
+
+    def _fast_condition(self) -> list[str]:
+        """Add FAST_X's T-states when the fast way's condition ``cx_`` holds."""
+        conds = cycle_conditions(self.dialect)
+        out: list[str] = []
+        fast = [j for j, name in enumerate(self.conds) if name in self.FAST_CONDS]
+        for n, j in enumerate(fast):
+            head = "if" if n == 0 else "elif"
+            out += [f"{head} cx_ == {j}:", f"    if {conds[self.conds[j]]}:",
+                    "        t += FAST_X[slot_]"]
+        return out
 
     def walker(self) -> list[str]:
         """The compiled walking function and its tables."""
@@ -292,6 +324,7 @@ class CycleTable:
         return [
             array("CYC", self.data), array("CYC_AT", self.at), array("FAST_T", self.fast_t),
             array("IO_OFF", self.io_off), array("BUS", self.bus),
+            array("FAST_C", self.fast_cond), array("FAST_X", self.fast_extra),
             "",
             "",
             "@njit(cache=True, _nrt=False)",

@@ -9,6 +9,15 @@ from zxmonopoly.z80 import state as S
 from numba import njit
 from numpy import int64 as I64
 
+# Where each flag table starts in the packed array FT (tables.PACKED).
+_AT_SZ53 = 0
+_AT_SZ53P = 256
+_AT_ADC_F = 512
+_AT_SBC_F = 131584
+_AT_CP_F = 262656
+_AT_INC_F = 328192
+_AT_DEC_F = 328448
+
 # Scratch slots of the state array where a prefix function leaves what it changed.
 _EI_AT = 40
 _LDAIR_AT = 41
@@ -18,7 +27,7 @@ _R7 = 46
 
 
 @njit(cache=True, _nrt=False)
-def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp):
+def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp):
     """Run one ED-prefixed instruction."""
     exit_ = 0
     while True:
@@ -59,7 +68,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             a = v
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
             t += 12
             qt = t
         elif op == 0x5b:
@@ -162,7 +171,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         elif op == 0x44:
             # ED 44  NEG
             v = a
-            f = SBC_F[v]
+            f = FT[_AT_SBC_F + (v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -241,7 +250,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         elif op == 0x5f:
             # ED 5F  LD A,R
             a = (r & 0x7F) | r7
-            f = (f & 0x01) | SZ53[a] | (iff2 << 2)
+            f = (f & 0x01) | FT[_AT_SZ53 + (a)] | (iff2 << 2)
             t += 9
             ldair_at = t
             qt = t
@@ -323,7 +332,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             b = v
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
             t += 12
             qt = t
         elif op == 0x41:
@@ -362,7 +371,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             c = v
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
             t += 12
             qt = t
         elif op == 0x49:
@@ -396,7 +405,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         elif op == 0x4c:
             # ED 4C  NEG
             v = a
-            f = SBC_F[v]
+            f = FT[_AT_SBC_F + (v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -429,7 +438,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             d = v
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
             t += 12
             qt = t
         elif op == 0x51:
@@ -448,7 +457,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         elif op == 0x54:
             # ED 54  NEG
             v = a
-            f = SBC_F[v]
+            f = FT[_AT_SBC_F + (v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -463,7 +472,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         elif op == 0x57:
             # ED 57  LD A,I
             a = i
-            f = (f & 0x01) | SZ53[a] | (iff2 << 2)
+            f = (f & 0x01) | FT[_AT_SZ53 + (a)] | (iff2 << 2)
             t += 9
             ldair_at = t
             qt = t
@@ -486,7 +495,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             e = v
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
             t += 12
             qt = t
         elif op == 0x59:
@@ -505,7 +514,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         elif op == 0x5c:
             # ED 5C  NEG
             v = a
-            f = SBC_F[v]
+            f = FT[_AT_SBC_F + (v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -536,7 +545,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             h = v
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
             t += 12
             qt = t
         elif op == 0x61:
@@ -582,7 +591,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         elif op == 0x64:
             # ED 64  NEG
             v = a
-            f = SBC_F[v]
+            f = FT[_AT_SBC_F + (v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -606,7 +615,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             a = (a & 0xF0) | (v & 0x0F)
             if ea >= rom_top:
                 mem[ea] = n
-            f = (f & 0x01) | SZ53P[a]
+            f = (f & 0x01) | FT[_AT_SZ53P + (a)]
             wz = (ea + 1) & 0xFFFF
             t += 18
             qt = t
@@ -629,7 +638,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             l = v
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
             t += 12
             qt = t
         elif op == 0x69:
@@ -657,7 +666,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         elif op == 0x6c:
             # ED 6C  NEG
             v = a
-            f = SBC_F[v]
+            f = FT[_AT_SBC_F + (v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -681,7 +690,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             a = (a & 0xF0) | (v >> 4)
             if ea >= rom_top:
                 mem[ea] = n
-            f = (f & 0x01) | SZ53P[a]
+            f = (f & 0x01) | FT[_AT_SZ53P + (a)]
             wz = (ea + 1) & 0xFFFF
             t += 18
             qt = t
@@ -703,7 +712,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             else:
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
             t += 12
             qt = t
         elif op == 0x71:
@@ -737,7 +746,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         elif op == 0x74:
             # ED 74  NEG
             v = a
-            f = SBC_F[v]
+            f = FT[_AT_SBC_F + (v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -774,7 +783,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
         elif op == 0x7c:
             # ED 7C  NEG
             v = a
-            f = SBC_F[v]
+            f = FT[_AT_SBC_F + (v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -822,7 +831,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             if c == 0xFF:
                 b = (b - 1) & 0xFF
             wz = (wz + 1) & 0xFFFF
-            f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+            f = (f & 0x01) | 0x02 | hf | (FT[_AT_SZ53 + (res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
             t += 16
             qt = t
         elif op == 0xa2:
@@ -853,7 +862,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             k = v + ((c + 1) & 0xFF)
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
             t += 16
             qt = t
         elif op == 0xa3:
@@ -868,7 +877,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             k = v + l
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
             t += 16
             if io_exit and io_exit != 2:
                 st[S.PORT] = port
@@ -910,7 +919,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             if c == 0xFF:
                 b = (b - 1) & 0xFF
             wz = (wz - 1) & 0xFFFF
-            f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+            f = (f & 0x01) | 0x02 | hf | (FT[_AT_SZ53 + (res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
             t += 16
             qt = t
         elif op == 0xaa:
@@ -941,7 +950,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             k = v + ((c - 1) & 0xFF)
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
             t += 16
             qt = t
         elif op == 0xab:
@@ -956,7 +965,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             k = v + l
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
             t += 16
             if io_exit and io_exit != 2:
                 st[S.PORT] = port
@@ -980,7 +989,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 if c == 0xFF:
                     b = (b - 1) & 0xFF
                 wz = (wz + 1) & 0xFFFF
-                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                f = (f & 0x01) | 0x02 | hf | (FT[_AT_SZ53 + (res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
                 if (b | c) and res:
                     pc = (pc - 2) & 0xFFFF
                     wz = (pc + 1) & 0xFFFF
@@ -1022,7 +1031,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             k = v + ((c + 1) & 0xFF)
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
             if b:
                 pc = (pc - 2) & 0xFFFF
                 wz = (pc + 1) & 0xFFFF
@@ -1037,7 +1046,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 else:
                     hf = 0
                     p = p ^ (b & 7)
-                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (FT[_AT_SZ53P + (p)] & 0x04)
                 t += 21
             else:
                 t += 16
@@ -1054,7 +1063,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             k = v + l
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
             if b:
                 pc = (pc - 2) & 0xFFFF
                 wz = (pc + 1) & 0xFFFF
@@ -1069,7 +1078,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 else:
                     hf = 0
                     p = p ^ (b & 7)
-                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (FT[_AT_SZ53P + (p)] & 0x04)
                 t += 21
             else:
                 t += 16
@@ -1095,7 +1104,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 if c == 0xFF:
                     b = (b - 1) & 0xFF
                 wz = (wz - 1) & 0xFFFF
-                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                f = (f & 0x01) | 0x02 | hf | (FT[_AT_SZ53 + (res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
                 if (b | c) and res:
                     pc = (pc - 2) & 0xFFFF
                     wz = (pc + 1) & 0xFFFF
@@ -1137,7 +1146,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             k = v + ((c - 1) & 0xFF)
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
             if b:
                 pc = (pc - 2) & 0xFFFF
                 wz = (pc + 1) & 0xFFFF
@@ -1152,7 +1161,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 else:
                     hf = 0
                     p = p ^ (b & 7)
-                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (FT[_AT_SZ53P + (p)] & 0x04)
                 t += 21
             else:
                 t += 16
@@ -1169,7 +1178,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
             k = v + l
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
             if b:
                 pc = (pc - 2) & 0xFFFF
                 wz = (pc + 1) & 0xFFFF
@@ -1184,7 +1193,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
                 else:
                     hf = 0
                     p = p ^ (b & 7)
-                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (FT[_AT_SZ53P + (p)] & 0x04)
                 t += 21
             else:
                 t += 16
@@ -1220,7 +1229,7 @@ def _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, w
 
 
 @njit(cache=True, _nrt=False)
-def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top):
+def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one DD-prefixed instruction."""
     exit_ = 0
     while True:
@@ -1304,35 +1313,35 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if y == 0:
                     cy = v >> 7
                     v = ((v << 1) | cy) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
                 elif y == 1:
                     cy = v & 1
                     v = (v >> 1) | (cy << 7)
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
                 elif y == 2:
                     cy = v >> 7
                     v = ((v << 1) | (f & 1)) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
                 elif y == 3:
                     cy = v & 1
                     v = (v >> 1) | ((f & 1) << 7)
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
                 elif y == 4:
                     cy = v >> 7
                     v = (v << 1) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
                 elif y == 5:
                     cy = v & 1
                     v = (v >> 1) | (v & 0x80)
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
                 elif y == 6:
                     cy = v >> 7
                     v = ((v << 1) | 1) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
                 else:
                     cy = v & 1
                     v = v >> 1
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
             elif op < 0x80:
                 f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                 t += 20
@@ -1369,7 +1378,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            f = CP_F[(a << 8) | I64(mem[ea])]
+            f = FT[_AT_CP_F + ((a << 8) | I64(mem[ea]))]
             t += 19
             qt = t
         elif op == 0x77:
@@ -1408,7 +1417,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             wz = ea
             a = a & I64(mem[ea])
-            f = SZ53P[a] | 0x10
+            f = FT[_AT_SZ53P + (a)] | 0x10
             t += 19
             qt = t
         elif op == 0x4e:
@@ -1676,7 +1685,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             wz = ea
             v = I64(mem[ea])
-            f = ADC_F[(a << 8) | v]
+            f = FT[_AT_ADC_F + ((a << 8) | v)]
             a = (a + v) & 0xFF
             t += 19
             qt = t
@@ -1688,7 +1697,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             wz = ea
             v = I64(mem[ea])
-            f = SBC_F[(a << 8) | v]
+            f = FT[_AT_SBC_F + ((a << 8) | v)]
             a = (a - v) & 0xFF
             t += 19
             qt = t
@@ -1711,7 +1720,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             v = (I64(mem[ea]) + 1) & 0xFF
             if ea >= rom_top:
                 mem[ea] = v
-            f = (f & 0x01) | INC_F[v]
+            f = (f & 0x01) | FT[_AT_INC_F + (v)]
             t += 23
             qt = t
         elif op == 0x09:
@@ -1759,7 +1768,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             wz = ea
             a = a | I64(mem[ea])
-            f = SZ53P[a]
+            f = FT[_AT_SZ53P + (a)]
             t += 19
             qt = t
         elif op == 0xe9:
@@ -1792,7 +1801,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = ((ix >> 8) + 1) & 0xFF
             ix = (ix & 0xFF) | ((v) << 8)
-            f = (f & 0x01) | INC_F[v]
+            f = (f & 0x01) | FT[_AT_INC_F + (v)]
             t += 8
             qt = t
         elif op == 0x25:
@@ -1801,7 +1810,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = ((ix >> 8) - 1) & 0xFF
             ix = (ix & 0xFF) | ((v) << 8)
-            f = (f & 0x01) | DEC_F[v]
+            f = (f & 0x01) | FT[_AT_DEC_F + (v)]
             t += 8
             qt = t
         elif op == 0x26:
@@ -1837,7 +1846,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = ((ix & 0xFF) + 1) & 0xFF
             ix = (ix & 0xFF00) | (v)
-            f = (f & 0x01) | INC_F[v]
+            f = (f & 0x01) | FT[_AT_INC_F + (v)]
             t += 8
             qt = t
         elif op == 0x2d:
@@ -1846,7 +1855,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = ((ix & 0xFF) - 1) & 0xFF
             ix = (ix & 0xFF00) | (v)
-            f = (f & 0x01) | DEC_F[v]
+            f = (f & 0x01) | FT[_AT_DEC_F + (v)]
             t += 8
             qt = t
         elif op == 0x2e:
@@ -1867,7 +1876,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             v = (I64(mem[ea]) - 1) & 0xFF
             if ea >= rom_top:
                 mem[ea] = v
-            f = (f & 0x01) | DEC_F[v]
+            f = (f & 0x01) | FT[_AT_DEC_F + (v)]
             t += 23
             qt = t
         elif op == 0x39:
@@ -2078,7 +2087,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (ix >> 8)
-            f = ADC_F[(a << 8) | v]
+            f = FT[_AT_ADC_F + ((a << 8) | v)]
             a = (a + v) & 0xFF
             t += 8
             qt = t
@@ -2087,7 +2096,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (ix & 0xFF)
-            f = ADC_F[(a << 8) | v]
+            f = FT[_AT_ADC_F + ((a << 8) | v)]
             a = (a + v) & 0xFF
             t += 8
             qt = t
@@ -2097,7 +2106,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = (ix >> 8)
             cy = f & 1
-            f = ADC_F[(cy << 16) | (a << 8) | v]
+            f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | v)]
             a = (a + v + cy) & 0xFF
             t += 8
             qt = t
@@ -2107,7 +2116,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = (ix & 0xFF)
             cy = f & 1
-            f = ADC_F[(cy << 16) | (a << 8) | v]
+            f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | v)]
             a = (a + v + cy) & 0xFF
             t += 8
             qt = t
@@ -2120,7 +2129,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             wz = ea
             v = I64(mem[ea])
             cy = f & 1
-            f = ADC_F[(cy << 16) | (a << 8) | v]
+            f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | v)]
             a = (a + v + cy) & 0xFF
             t += 19
             qt = t
@@ -2129,7 +2138,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (ix >> 8)
-            f = SBC_F[(a << 8) | v]
+            f = FT[_AT_SBC_F + ((a << 8) | v)]
             a = (a - v) & 0xFF
             t += 8
             qt = t
@@ -2138,7 +2147,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (ix & 0xFF)
-            f = SBC_F[(a << 8) | v]
+            f = FT[_AT_SBC_F + ((a << 8) | v)]
             a = (a - v) & 0xFF
             t += 8
             qt = t
@@ -2148,7 +2157,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = (ix >> 8)
             cy = f & 1
-            f = SBC_F[(cy << 16) | (a << 8) | v]
+            f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | v)]
             a = (a - v - cy) & 0xFF
             t += 8
             qt = t
@@ -2158,7 +2167,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = (ix & 0xFF)
             cy = f & 1
-            f = SBC_F[(cy << 16) | (a << 8) | v]
+            f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | v)]
             a = (a - v - cy) & 0xFF
             t += 8
             qt = t
@@ -2171,7 +2180,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             wz = ea
             v = I64(mem[ea])
             cy = f & 1
-            f = SBC_F[(cy << 16) | (a << 8) | v]
+            f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | v)]
             a = (a - v - cy) & 0xFF
             t += 19
             qt = t
@@ -2180,7 +2189,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a & (ix >> 8)
-            f = SZ53P[a] | 0x10
+            f = FT[_AT_SZ53P + (a)] | 0x10
             t += 8
             qt = t
         elif op == 0xa5:
@@ -2188,7 +2197,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a & (ix & 0xFF)
-            f = SZ53P[a] | 0x10
+            f = FT[_AT_SZ53P + (a)] | 0x10
             t += 8
             qt = t
         elif op == 0xac:
@@ -2196,7 +2205,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a ^ (ix >> 8)
-            f = SZ53P[a]
+            f = FT[_AT_SZ53P + (a)]
             t += 8
             qt = t
         elif op == 0xad:
@@ -2204,7 +2213,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a ^ (ix & 0xFF)
-            f = SZ53P[a]
+            f = FT[_AT_SZ53P + (a)]
             t += 8
             qt = t
         elif op == 0xae:
@@ -2215,7 +2224,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             wz = ea
             a = a ^ I64(mem[ea])
-            f = SZ53P[a]
+            f = FT[_AT_SZ53P + (a)]
             t += 19
             qt = t
         elif op == 0xb4:
@@ -2223,7 +2232,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a | (ix >> 8)
-            f = SZ53P[a]
+            f = FT[_AT_SZ53P + (a)]
             t += 8
             qt = t
         elif op == 0xb5:
@@ -2231,21 +2240,21 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a | (ix & 0xFF)
-            f = SZ53P[a]
+            f = FT[_AT_SZ53P + (a)]
             t += 8
             qt = t
         elif op == 0xbc:
             # DD BC  CP IXH
             pc = (pc + 1) & 0xFFFF
             r += 1
-            f = CP_F[(a << 8) | (ix >> 8)]
+            f = FT[_AT_CP_F + ((a << 8) | (ix >> 8))]
             t += 8
             qt = t
         elif op == 0xbd:
             # DD BD  CP IXL
             pc = (pc + 1) & 0xFFFF
             r += 1
-            f = CP_F[(a << 8) | (ix & 0xFF)]
+            f = FT[_AT_CP_F + ((a << 8) | (ix & 0xFF))]
             t += 8
             qt = t
         elif op == 0xe2:
@@ -2307,7 +2316,7 @@ def _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
 
 
 @njit(cache=True, _nrt=False)
-def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top):
+def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one FD-prefixed instruction."""
     exit_ = 0
     while True:
@@ -2391,35 +2400,35 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
                 if y == 0:
                     cy = v >> 7
                     v = ((v << 1) | cy) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
                 elif y == 1:
                     cy = v & 1
                     v = (v >> 1) | (cy << 7)
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
                 elif y == 2:
                     cy = v >> 7
                     v = ((v << 1) | (f & 1)) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
                 elif y == 3:
                     cy = v & 1
                     v = (v >> 1) | ((f & 1) << 7)
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
                 elif y == 4:
                     cy = v >> 7
                     v = (v << 1) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
                 elif y == 5:
                     cy = v & 1
                     v = (v >> 1) | (v & 0x80)
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
                 elif y == 6:
                     cy = v >> 7
                     v = ((v << 1) | 1) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
                 else:
                     cy = v & 1
                     v = v >> 1
-                    f = SZ53P[v] | cy
+                    f = FT[_AT_SZ53P + (v)] | cy
             elif op < 0x80:
                 f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                 t += 20
@@ -2456,7 +2465,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            f = CP_F[(a << 8) | I64(mem[ea])]
+            f = FT[_AT_CP_F + ((a << 8) | I64(mem[ea]))]
             t += 19
             qt = t
         elif op == 0x77:
@@ -2495,7 +2504,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             wz = ea
             a = a & I64(mem[ea])
-            f = SZ53P[a] | 0x10
+            f = FT[_AT_SZ53P + (a)] | 0x10
             t += 19
             qt = t
         elif op == 0x4e:
@@ -2763,7 +2772,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             wz = ea
             v = I64(mem[ea])
-            f = ADC_F[(a << 8) | v]
+            f = FT[_AT_ADC_F + ((a << 8) | v)]
             a = (a + v) & 0xFF
             t += 19
             qt = t
@@ -2775,7 +2784,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             wz = ea
             v = I64(mem[ea])
-            f = SBC_F[(a << 8) | v]
+            f = FT[_AT_SBC_F + ((a << 8) | v)]
             a = (a - v) & 0xFF
             t += 19
             qt = t
@@ -2798,7 +2807,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             v = (I64(mem[ea]) + 1) & 0xFF
             if ea >= rom_top:
                 mem[ea] = v
-            f = (f & 0x01) | INC_F[v]
+            f = (f & 0x01) | FT[_AT_INC_F + (v)]
             t += 23
             qt = t
         elif op == 0x09:
@@ -2846,7 +2855,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             wz = ea
             a = a | I64(mem[ea])
-            f = SZ53P[a]
+            f = FT[_AT_SZ53P + (a)]
             t += 19
             qt = t
         elif op == 0xe9:
@@ -2879,7 +2888,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = ((iy >> 8) + 1) & 0xFF
             iy = (iy & 0xFF) | ((v) << 8)
-            f = (f & 0x01) | INC_F[v]
+            f = (f & 0x01) | FT[_AT_INC_F + (v)]
             t += 8
             qt = t
         elif op == 0x25:
@@ -2888,7 +2897,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = ((iy >> 8) - 1) & 0xFF
             iy = (iy & 0xFF) | ((v) << 8)
-            f = (f & 0x01) | DEC_F[v]
+            f = (f & 0x01) | FT[_AT_DEC_F + (v)]
             t += 8
             qt = t
         elif op == 0x26:
@@ -2924,7 +2933,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = ((iy & 0xFF) + 1) & 0xFF
             iy = (iy & 0xFF00) | (v)
-            f = (f & 0x01) | INC_F[v]
+            f = (f & 0x01) | FT[_AT_INC_F + (v)]
             t += 8
             qt = t
         elif op == 0x2d:
@@ -2933,7 +2942,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = ((iy & 0xFF) - 1) & 0xFF
             iy = (iy & 0xFF00) | (v)
-            f = (f & 0x01) | DEC_F[v]
+            f = (f & 0x01) | FT[_AT_DEC_F + (v)]
             t += 8
             qt = t
         elif op == 0x2e:
@@ -2954,7 +2963,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             v = (I64(mem[ea]) - 1) & 0xFF
             if ea >= rom_top:
                 mem[ea] = v
-            f = (f & 0x01) | DEC_F[v]
+            f = (f & 0x01) | FT[_AT_DEC_F + (v)]
             t += 23
             qt = t
         elif op == 0x39:
@@ -3165,7 +3174,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (iy >> 8)
-            f = ADC_F[(a << 8) | v]
+            f = FT[_AT_ADC_F + ((a << 8) | v)]
             a = (a + v) & 0xFF
             t += 8
             qt = t
@@ -3174,7 +3183,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (iy & 0xFF)
-            f = ADC_F[(a << 8) | v]
+            f = FT[_AT_ADC_F + ((a << 8) | v)]
             a = (a + v) & 0xFF
             t += 8
             qt = t
@@ -3184,7 +3193,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = (iy >> 8)
             cy = f & 1
-            f = ADC_F[(cy << 16) | (a << 8) | v]
+            f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | v)]
             a = (a + v + cy) & 0xFF
             t += 8
             qt = t
@@ -3194,7 +3203,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = (iy & 0xFF)
             cy = f & 1
-            f = ADC_F[(cy << 16) | (a << 8) | v]
+            f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | v)]
             a = (a + v + cy) & 0xFF
             t += 8
             qt = t
@@ -3207,7 +3216,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             wz = ea
             v = I64(mem[ea])
             cy = f & 1
-            f = ADC_F[(cy << 16) | (a << 8) | v]
+            f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | v)]
             a = (a + v + cy) & 0xFF
             t += 19
             qt = t
@@ -3216,7 +3225,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (iy >> 8)
-            f = SBC_F[(a << 8) | v]
+            f = FT[_AT_SBC_F + ((a << 8) | v)]
             a = (a - v) & 0xFF
             t += 8
             qt = t
@@ -3225,7 +3234,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (iy & 0xFF)
-            f = SBC_F[(a << 8) | v]
+            f = FT[_AT_SBC_F + ((a << 8) | v)]
             a = (a - v) & 0xFF
             t += 8
             qt = t
@@ -3235,7 +3244,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = (iy >> 8)
             cy = f & 1
-            f = SBC_F[(cy << 16) | (a << 8) | v]
+            f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | v)]
             a = (a - v - cy) & 0xFF
             t += 8
             qt = t
@@ -3245,7 +3254,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             r += 1
             v = (iy & 0xFF)
             cy = f & 1
-            f = SBC_F[(cy << 16) | (a << 8) | v]
+            f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | v)]
             a = (a - v - cy) & 0xFF
             t += 8
             qt = t
@@ -3258,7 +3267,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             wz = ea
             v = I64(mem[ea])
             cy = f & 1
-            f = SBC_F[(cy << 16) | (a << 8) | v]
+            f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | v)]
             a = (a - v - cy) & 0xFF
             t += 19
             qt = t
@@ -3267,7 +3276,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a & (iy >> 8)
-            f = SZ53P[a] | 0x10
+            f = FT[_AT_SZ53P + (a)] | 0x10
             t += 8
             qt = t
         elif op == 0xa5:
@@ -3275,7 +3284,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a & (iy & 0xFF)
-            f = SZ53P[a] | 0x10
+            f = FT[_AT_SZ53P + (a)] | 0x10
             t += 8
             qt = t
         elif op == 0xac:
@@ -3283,7 +3292,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a ^ (iy >> 8)
-            f = SZ53P[a]
+            f = FT[_AT_SZ53P + (a)]
             t += 8
             qt = t
         elif op == 0xad:
@@ -3291,7 +3300,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a ^ (iy & 0xFF)
-            f = SZ53P[a]
+            f = FT[_AT_SZ53P + (a)]
             t += 8
             qt = t
         elif op == 0xae:
@@ -3302,7 +3311,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             wz = ea
             a = a ^ I64(mem[ea])
-            f = SZ53P[a]
+            f = FT[_AT_SZ53P + (a)]
             t += 19
             qt = t
         elif op == 0xb4:
@@ -3310,7 +3319,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a | (iy >> 8)
-            f = SZ53P[a]
+            f = FT[_AT_SZ53P + (a)]
             t += 8
             qt = t
         elif op == 0xb5:
@@ -3318,21 +3327,21 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a | (iy & 0xFF)
-            f = SZ53P[a]
+            f = FT[_AT_SZ53P + (a)]
             t += 8
             qt = t
         elif op == 0xbc:
             # FD BC  CP IYH
             pc = (pc + 1) & 0xFFFF
             r += 1
-            f = CP_F[(a << 8) | (iy >> 8)]
+            f = FT[_AT_CP_F + ((a << 8) | (iy >> 8))]
             t += 8
             qt = t
         elif op == 0xbd:
             # FD BD  CP IYL
             pc = (pc + 1) & 0xFFFF
             r += 1
-            f = CP_F[(a << 8) | (iy & 0xFF)]
+            f = FT[_AT_CP_F + ((a << 8) | (iy & 0xFF))]
             t += 8
             qt = t
         elif op == 0xe2:
@@ -3394,7 +3403,7 @@ def _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, 
 
 
 @njit(cache=True, _nrt=False)
-def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
+def run(st, mem, bp, until, FT):
     """Run until T reaches ``until`` or an exit; return the exit reason."""
     a = st[S.A]
     f = st[S.F]
@@ -3536,14 +3545,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
                 a = a & n
-                f = SZ53P[a] | 0x10
+                f = FT[_AT_SZ53P + (a)] | 0x10
                 t += 7
                 qt = t
             elif op == 0xfe:
                 # FE  CP n
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
-                f = CP_F[(a << 8) | n]
+                f = FT[_AT_CP_F + ((a << 8) | n)]
                 t += 7
                 qt = t
             elif op == 0x18:
@@ -3582,7 +3591,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0x04:
                 # 04  INC B
                 b = (b + 1) & 0xFF
-                f = (f & 0x01) | INC_F[b]
+                f = (f & 0x01) | FT[_AT_INC_F + (b)]
                 t += 4
                 qt = t
             elif op == 0x20:
@@ -3677,35 +3686,35 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         if y == 0:
                             cy = v >> 7
                             v = ((v << 1) | cy) & 0xFF
-                            f = SZ53P[v] | cy
+                            f = FT[_AT_SZ53P + (v)] | cy
                         elif y == 1:
                             cy = v & 1
                             v = (v >> 1) | (cy << 7)
-                            f = SZ53P[v] | cy
+                            f = FT[_AT_SZ53P + (v)] | cy
                         elif y == 2:
                             cy = v >> 7
                             v = ((v << 1) | (f & 1)) & 0xFF
-                            f = SZ53P[v] | cy
+                            f = FT[_AT_SZ53P + (v)] | cy
                         elif y == 3:
                             cy = v & 1
                             v = (v >> 1) | ((f & 1) << 7)
-                            f = SZ53P[v] | cy
+                            f = FT[_AT_SZ53P + (v)] | cy
                         elif y == 4:
                             cy = v >> 7
                             v = (v << 1) & 0xFF
-                            f = SZ53P[v] | cy
+                            f = FT[_AT_SZ53P + (v)] | cy
                         elif y == 5:
                             cy = v & 1
                             v = (v >> 1) | (v & 0x80)
-                            f = SZ53P[v] | cy
+                            f = FT[_AT_SZ53P + (v)] | cy
                         elif y == 6:
                             cy = v >> 7
                             v = ((v << 1) | 1) & 0xFF
-                            f = SZ53P[v] | cy
+                            f = FT[_AT_SZ53P + (v)] | cy
                         else:
                             cy = v & 1
                             v = v >> 1
-                            f = SZ53P[v] | cy
+                            f = FT[_AT_SZ53P + (v)] | cy
                     elif op < 0x80:
                         f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                         t += 20
@@ -3742,7 +3751,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    f = CP_F[(a << 8) | I64(mem[ea])]
+                    f = FT[_AT_CP_F + ((a << 8) | I64(mem[ea]))]
                     t += 19
                     qt = t
                 elif op == 0x77:
@@ -3781,7 +3790,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
                     a = a & I64(mem[ea])
-                    f = SZ53P[a] | 0x10
+                    f = FT[_AT_SZ53P + (a)] | 0x10
                     t += 19
                     qt = t
                 elif op == 0x4e:
@@ -3860,7 +3869,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
                     v = I64(mem[ea])
-                    f = ADC_F[(a << 8) | v]
+                    f = FT[_AT_ADC_F + ((a << 8) | v)]
                     a = (a + v) & 0xFF
                     t += 19
                     qt = t
@@ -3872,7 +3881,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
                     v = I64(mem[ea])
-                    f = SBC_F[(a << 8) | v]
+                    f = FT[_AT_SBC_F + ((a << 8) | v)]
                     a = (a - v) & 0xFF
                     t += 19
                     qt = t
@@ -3886,7 +3895,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     v = (I64(mem[ea]) + 1) & 0xFF
                     if ea >= rom_top:
                         mem[ea] = v
-                    f = (f & 0x01) | INC_F[v]
+                    f = (f & 0x01) | FT[_AT_INC_F + (v)]
                     t += 23
                     qt = t
                 elif op == 0x09:
@@ -3934,7 +3943,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
                     a = a | I64(mem[ea])
-                    f = SZ53P[a]
+                    f = FT[_AT_SZ53P + (a)]
                     t += 19
                     qt = t
                 elif op == 0xe9:
@@ -3944,7 +3953,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     pc = ix
                     t += 8
                 else:
-                    reason = _prefix_dd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top)
+                    reason = _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top)
                     a = st[S.A]
                     f = st[S.F]
                     b = st[S.B]
@@ -3974,7 +3983,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0xb1:
                 # B1  OR C
                 a = a | c
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 4
                 qt = t
             elif op == 0xdb:
@@ -4010,7 +4019,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0xa9:
                 # A9  XOR C
                 a = a ^ c
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 4
                 qt = t
             elif op == 0xcb:
@@ -4041,35 +4050,35 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     if y == 0:
                         cy = v >> 7
                         v = ((v << 1) | cy) & 0xFF
-                        f = SZ53P[v] | cy
+                        f = FT[_AT_SZ53P + (v)] | cy
                     elif y == 1:
                         cy = v & 1
                         v = (v >> 1) | (cy << 7)
-                        f = SZ53P[v] | cy
+                        f = FT[_AT_SZ53P + (v)] | cy
                     elif y == 2:
                         cy = v >> 7
                         v = ((v << 1) | (f & 1)) & 0xFF
-                        f = SZ53P[v] | cy
+                        f = FT[_AT_SZ53P + (v)] | cy
                     elif y == 3:
                         cy = v & 1
                         v = (v >> 1) | ((f & 1) << 7)
-                        f = SZ53P[v] | cy
+                        f = FT[_AT_SZ53P + (v)] | cy
                     elif y == 4:
                         cy = v >> 7
                         v = (v << 1) & 0xFF
-                        f = SZ53P[v] | cy
+                        f = FT[_AT_SZ53P + (v)] | cy
                     elif y == 5:
                         cy = v & 1
                         v = (v >> 1) | (v & 0x80)
-                        f = SZ53P[v] | cy
+                        f = FT[_AT_SZ53P + (v)] | cy
                     elif y == 6:
                         cy = v >> 7
                         v = ((v << 1) | 1) & 0xFF
-                        f = SZ53P[v] | cy
+                        f = FT[_AT_SZ53P + (v)] | cy
                     else:
                         cy = v & 1
                         v = v >> 1
-                        f = SZ53P[v] | cy
+                        f = FT[_AT_SZ53P + (v)] | cy
                 elif op < 0x80:
                     f = (f & 0x01) | 0x10 | (((wz >> 8) if z == 6 else v) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                     t += 12 if z == 6 else 8
@@ -4103,7 +4112,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                         qt = t
             elif op == 0xed:
                 # ED  ED prefix
-                reason = _prefix_ed(st, mem, SZ53, SZ53P, SBC_F, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp)
+                reason = _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp)
                 a = st[S.A]
                 f = st[S.F]
                 b = st[S.B]
@@ -4156,7 +4165,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0x2c:
                 # 2C  INC L
                 l = (l + 1) & 0xFF
-                f = (f & 0x01) | INC_F[l]
+                f = (f & 0x01) | FT[_AT_INC_F + (l)]
                 t += 4
                 qt = t
             elif op == 0xe5:
@@ -4177,7 +4186,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0xb7:
                 # B7  OR A
                 a = a | a
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 4
                 qt = t
             elif op == 0x19:
@@ -4209,7 +4218,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0x24:
                 # 24  INC H
                 h = (h + 1) & 0xFF
-                f = (f & 0x01) | INC_F[h]
+                f = (f & 0x01) | FT[_AT_INC_F + (h)]
                 t += 4
                 qt = t
             elif op == 0x06:
@@ -4303,7 +4312,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 # C6  ADD A,n
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
-                f = ADC_F[(a << 8) | n]
+                f = FT[_AT_ADC_F + ((a << 8) | n)]
                 a = (a + n) & 0xFF
                 t += 7
                 qt = t
@@ -4334,7 +4343,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0x3d:
                 # 3D  DEC A
                 a = (a - 1) & 0xFF
-                f = (f & 0x01) | DEC_F[a]
+                f = (f & 0x01) | FT[_AT_DEC_F + (a)]
                 t += 4
                 qt = t
             elif op == 0xc8:
@@ -4356,7 +4365,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
                 a = a | n
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 7
                 qt = t
             elif op == 0x5f:
@@ -4395,7 +4404,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0x3c:
                 # 3C  INC A
                 a = (a + 1) & 0xFF
-                f = (f & 0x01) | INC_F[a]
+                f = (f & 0x01) | FT[_AT_INC_F + (a)]
                 t += 4
                 qt = t
             elif op == 0x2f:
@@ -4424,13 +4433,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 # D6  SUB n
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
-                f = SBC_F[(a << 8) | n]
+                f = FT[_AT_SBC_F + ((a << 8) | n)]
                 a = (a - n) & 0xFF
                 t += 7
                 qt = t
             elif op == 0xfd:
                 # FD  FD prefix
-                reason = _prefix_fd(st, mem, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top)
+                reason = _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top)
                 a = st[S.A]
                 f = st[S.F]
                 b = st[S.B]
@@ -4456,7 +4465,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0xaf:
                 # AF  XOR A
                 a = a ^ a
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 4
                 qt = t
             elif op == 0x37:
@@ -4493,7 +4502,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     t += 5
             elif op == 0xbe:
                 # BE  CP (HL)
-                f = CP_F[(a << 8) | I64(mem[(h << 8) | l])]
+                f = FT[_AT_CP_F + ((a << 8) | I64(mem[(h << 8) | l]))]
                 t += 7
                 qt = t
             elif op == 0xd8:
@@ -4509,7 +4518,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0xa7:
                 # A7  AND A
                 a = a & a
-                f = SZ53P[a] | 0x10
+                f = FT[_AT_SZ53P + (a)] | 0x10
                 t += 4
                 qt = t
             elif op == 0x1f:
@@ -4530,7 +4539,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0x0d:
                 # 0D  DEC C
                 c = (c - 1) & 0xFF
-                f = (f & 0x01) | DEC_F[c]
+                f = (f & 0x01) | FT[_AT_DEC_F + (c)]
                 t += 4
                 qt = t
             elif op == 0xd3:
@@ -4559,7 +4568,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0xb3:
                 # B3  OR E
                 a = a | e
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 4
                 qt = t
             elif op == 0xee:
@@ -4567,7 +4576,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
                 a = a ^ n
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 7
                 qt = t
             elif op == 0x09:
@@ -4620,13 +4629,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0x0c:
                 # 0C  INC C
                 c = (c + 1) & 0xFF
-                f = (f & 0x01) | INC_F[c]
+                f = (f & 0x01) | FT[_AT_INC_F + (c)]
                 t += 4
                 qt = t
             elif op == 0xb5:
                 # B5  OR L
                 a = a | l
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 4
                 qt = t
             elif op == 0xe7:
@@ -4642,7 +4651,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 11
             elif op == 0x87:
                 # 87  ADD A,A
-                f = ADC_F[(a << 8) | a]
+                f = FT[_AT_ADC_F + ((a << 8) | a)]
                 a = (a + a) & 0xFF
                 t += 4
                 qt = t
@@ -4659,7 +4668,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 11
             elif op == 0xb8:
                 # B8  CP B
-                f = CP_F[(a << 8) | b]
+                f = FT[_AT_CP_F + ((a << 8) | b)]
                 t += 4
                 qt = t
             elif op == 0x46:
@@ -4669,7 +4678,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0x15:
                 # 15  DEC D
                 d = (d - 1) & 0xFF
-                f = (f & 0x01) | DEC_F[d]
+                f = (f & 0x01) | FT[_AT_DEC_F + (d)]
                 t += 4
                 qt = t
             elif op == 0x2b:
@@ -4680,7 +4689,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 6
             elif op == 0xb9:
                 # B9  CP C
-                f = CP_F[(a << 8) | c]
+                f = FT[_AT_CP_F + ((a << 8) | c)]
                 t += 4
                 qt = t
             elif op == 0x34:
@@ -4689,7 +4698,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 v = (I64(mem[ea]) + 1) & 0xFF
                 if ea >= rom_top:
                     mem[ea] = v
-                f = (f & 0x01) | INC_F[v]
+                f = (f & 0x01) | FT[_AT_INC_F + (v)]
                 t += 11
                 qt = t
             elif op == 0x1e:
@@ -4754,7 +4763,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0x25:
                 # 25  DEC H
                 h = (h - 1) & 0xFF
-                f = (f & 0x01) | DEC_F[h]
+                f = (f & 0x01) | FT[_AT_DEC_F + (h)]
                 t += 4
                 qt = t
             elif op == 0xc4:
@@ -4798,13 +4807,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0xb0:
                 # B0  OR B
                 a = a | b
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 4
                 qt = t
             elif op == 0x2d:
                 # 2D  DEC L
                 l = (l - 1) & 0xFF
-                f = (f & 0x01) | DEC_F[l]
+                f = (f & 0x01) | FT[_AT_DEC_F + (l)]
                 t += 4
                 qt = t
             elif op == 0x07:
@@ -4828,7 +4837,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 19
             elif op == 0xbb:
                 # BB  CP E
-                f = CP_F[(a << 8) | e]
+                f = FT[_AT_CP_F + ((a << 8) | e)]
                 t += 4
                 qt = t
             elif op == 0x66:
@@ -4858,7 +4867,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 7
             elif op == 0x80:
                 # 80  ADD A,B
-                f = ADC_F[(a << 8) | b]
+                f = FT[_AT_ADC_F + ((a << 8) | b)]
                 a = (a + b) & 0xFF
                 t += 4
                 qt = t
@@ -4886,7 +4895,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0xac:
                 # AC  XOR H
                 a = a ^ h
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 4
                 qt = t
             elif op == 0x54:
@@ -4900,7 +4909,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0xad:
                 # AD  XOR L
                 a = a ^ l
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 4
                 qt = t
             elif op == 0x35:
@@ -4909,43 +4918,43 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 v = (I64(mem[ea]) - 1) & 0xFF
                 if ea >= rom_top:
                     mem[ea] = v
-                f = (f & 0x01) | DEC_F[v]
+                f = (f & 0x01) | FT[_AT_DEC_F + (v)]
                 t += 11
                 qt = t
             elif op == 0xa6:
                 # A6  AND (HL)
                 a = a & I64(mem[(h << 8) | l])
-                f = SZ53P[a] | 0x10
+                f = FT[_AT_SZ53P + (a)] | 0x10
                 t += 7
                 qt = t
             elif op == 0x81:
                 # 81  ADD A,C
-                f = ADC_F[(a << 8) | c]
+                f = FT[_AT_ADC_F + ((a << 8) | c)]
                 a = (a + c) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x83:
                 # 83  ADD A,E
-                f = ADC_F[(a << 8) | e]
+                f = FT[_AT_ADC_F + ((a << 8) | e)]
                 a = (a + e) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x85:
                 # 85  ADD A,L
-                f = ADC_F[(a << 8) | l]
+                f = FT[_AT_ADC_F + ((a << 8) | l)]
                 a = (a + l) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x95:
                 # 95  SUB L
-                f = SBC_F[(a << 8) | l]
+                f = FT[_AT_SBC_F + ((a << 8) | l)]
                 a = (a - l) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x05:
                 # 05  DEC B
                 b = (b - 1) & 0xFF
-                f = (f & 0x01) | DEC_F[b]
+                f = (f & 0x01) | FT[_AT_DEC_F + (b)]
                 t += 4
                 qt = t
             elif op == 0xf3:
@@ -4966,20 +4975,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0x8c:
                 # 8C  ADC A,H
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | h]
+                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | h)]
                 a = (a + h + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x91:
                 # 91  SUB C
-                f = SBC_F[(a << 8) | c]
+                f = FT[_AT_SBC_F + ((a << 8) | c)]
                 a = (a - c) & 0xFF
                 t += 4
                 qt = t
             elif op == 0xb6:
                 # B6  OR (HL)
                 a = a | I64(mem[(h << 8) | l])
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 7
                 qt = t
             elif op == 0xf9:
@@ -5004,13 +5013,13 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0x14:
                 # 14  INC D
                 d = (d + 1) & 0xFF
-                f = (f & 0x01) | INC_F[d]
+                f = (f & 0x01) | FT[_AT_INC_F + (d)]
                 t += 4
                 qt = t
             elif op == 0x1c:
                 # 1C  INC E
                 e = (e + 1) & 0xFF
-                f = (f & 0x01) | INC_F[e]
+                f = (f & 0x01) | FT[_AT_INC_F + (e)]
                 t += 4
                 qt = t
             elif op == 0x70:
@@ -5021,7 +5030,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 7
             elif op == 0x90:
                 # 90  SUB B
-                f = SBC_F[(a << 8) | b]
+                f = FT[_AT_SBC_F + ((a << 8) | b)]
                 a = (a - b) & 0xFF
                 t += 4
                 qt = t
@@ -5032,25 +5041,25 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0xb2:
                 # B2  OR D
                 a = a | d
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 4
                 qt = t
             elif op == 0x9f:
                 # 9F  SBC A,A
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | a]
+                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | a)]
                 a = (a - a - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0xba:
                 # BA  CP D
-                f = CP_F[(a << 8) | d]
+                f = FT[_AT_CP_F + ((a << 8) | d)]
                 t += 4
                 qt = t
             elif op == 0x1d:
                 # 1D  DEC E
                 e = (e - 1) & 0xFF
-                f = (f & 0x01) | DEC_F[e]
+                f = (f & 0x01) | FT[_AT_DEC_F + (e)]
                 t += 4
                 qt = t
             elif op == 0xdc:
@@ -5091,14 +5100,14 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 4
             elif op == 0x82:
                 # 82  ADD A,D
-                f = ADC_F[(a << 8) | d]
+                f = FT[_AT_ADC_F + ((a << 8) | d)]
                 a = (a + d) & 0xFF
                 t += 4
                 qt = t
             elif op == 0xa3:
                 # A3  AND E
                 a = a & e
-                f = SZ53P[a] | 0x10
+                f = FT[_AT_SZ53P + (a)] | 0x10
                 t += 4
                 qt = t
             elif op == 0x68:
@@ -5119,7 +5128,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 10
             elif op == 0x84:
                 # 84  ADD A,H
-                f = ADC_F[(a << 8) | h]
+                f = FT[_AT_ADC_F + ((a << 8) | h)]
                 a = (a + h) & 0xFF
                 t += 4
                 qt = t
@@ -5137,27 +5146,27 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 4
             elif op == 0x92:
                 # 92  SUB D
-                f = SBC_F[(a << 8) | d]
+                f = FT[_AT_SBC_F + ((a << 8) | d)]
                 a = (a - d) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x96:
                 # 96  SUB (HL)
                 v = I64(mem[(h << 8) | l])
-                f = SBC_F[(a << 8) | v]
+                f = FT[_AT_SBC_F + ((a << 8) | v)]
                 a = (a - v) & 0xFF
                 t += 7
                 qt = t
             elif op == 0xae:
                 # AE  XOR (HL)
                 a = a ^ I64(mem[(h << 8) | l])
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 7
                 qt = t
             elif op == 0xb4:
                 # B4  OR H
                 a = a | h
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 4
                 qt = t
             elif op == 0xea:
@@ -5174,7 +5183,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 7
             elif op == 0xbc:
                 # BC  CP H
-                f = CP_F[(a << 8) | h]
+                f = FT[_AT_CP_F + ((a << 8) | h)]
                 t += 4
                 qt = t
             elif op == 0x0a:
@@ -5219,20 +5228,20 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 t += 4
             elif op == 0x93:
                 # 93  SUB E
-                f = SBC_F[(a << 8) | e]
+                f = FT[_AT_SBC_F + ((a << 8) | e)]
                 a = (a - e) & 0xFF
                 t += 4
                 qt = t
             elif op == 0xa1:
                 # A1  AND C
                 a = a & c
-                f = SZ53P[a] | 0x10
+                f = FT[_AT_SZ53P + (a)] | 0x10
                 t += 4
                 qt = t
             elif op == 0xa4:
                 # A4  AND H
                 a = a & h
-                f = SZ53P[a] | 0x10
+                f = FT[_AT_SZ53P + (a)] | 0x10
                 t += 4
                 qt = t
             elif op == 0xcc:
@@ -5256,7 +5265,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | n]
+                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | n)]
                 a = (a - n - cy) & 0xFF
                 t += 7
                 qt = t
@@ -5296,7 +5305,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                     res = (a - v) & 0xFF
                 else:
                     res = (a + v) & 0xFF
-                f = (f & 0x02) | cy | ((a ^ res) & 0x10) | SZ53P[res]
+                f = (f & 0x02) | cy | ((a ^ res) & 0x10) | FT[_AT_SZ53P + (res)]
                 a = res
                 t += 4
                 qt = t
@@ -5368,42 +5377,42 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
             elif op == 0x86:
                 # 86  ADD A,(HL)
                 v = I64(mem[(h << 8) | l])
-                f = ADC_F[(a << 8) | v]
+                f = FT[_AT_ADC_F + ((a << 8) | v)]
                 a = (a + v) & 0xFF
                 t += 7
                 qt = t
             elif op == 0x88:
                 # 88  ADC A,B
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | b]
+                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | b)]
                 a = (a + b + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x89:
                 # 89  ADC A,C
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | c]
+                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | c)]
                 a = (a + c + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x8a:
                 # 8A  ADC A,D
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | d]
+                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | d)]
                 a = (a + d + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x8b:
                 # 8B  ADC A,E
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | e]
+                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | e)]
                 a = (a + e + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x8d:
                 # 8D  ADC A,L
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | l]
+                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | l)]
                 a = (a + l + cy) & 0xFF
                 t += 4
                 qt = t
@@ -5411,68 +5420,68 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 # 8E  ADC A,(HL)
                 v = I64(mem[(h << 8) | l])
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | v]
+                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | v)]
                 a = (a + v + cy) & 0xFF
                 t += 7
                 qt = t
             elif op == 0x8f:
                 # 8F  ADC A,A
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | a]
+                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | a)]
                 a = (a + a + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x94:
                 # 94  SUB H
-                f = SBC_F[(a << 8) | h]
+                f = FT[_AT_SBC_F + ((a << 8) | h)]
                 a = (a - h) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x97:
                 # 97  SUB A
-                f = SBC_F[(a << 8) | a]
+                f = FT[_AT_SBC_F + ((a << 8) | a)]
                 a = (a - a) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x98:
                 # 98  SBC A,B
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | b]
+                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | b)]
                 a = (a - b - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x99:
                 # 99  SBC A,C
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | c]
+                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | c)]
                 a = (a - c - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x9a:
                 # 9A  SBC A,D
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | d]
+                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | d)]
                 a = (a - d - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x9b:
                 # 9B  SBC A,E
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | e]
+                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | e)]
                 a = (a - e - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x9c:
                 # 9C  SBC A,H
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | h]
+                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | h)]
                 a = (a - h - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x9d:
                 # 9D  SBC A,L
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | l]
+                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | l)]
                 a = (a - l - cy) & 0xFF
                 t += 4
                 qt = t
@@ -5480,54 +5489,54 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 # 9E  SBC A,(HL)
                 v = I64(mem[(h << 8) | l])
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | v]
+                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | v)]
                 a = (a - v - cy) & 0xFF
                 t += 7
                 qt = t
             elif op == 0xa0:
                 # A0  AND B
                 a = a & b
-                f = SZ53P[a] | 0x10
+                f = FT[_AT_SZ53P + (a)] | 0x10
                 t += 4
                 qt = t
             elif op == 0xa2:
                 # A2  AND D
                 a = a & d
-                f = SZ53P[a] | 0x10
+                f = FT[_AT_SZ53P + (a)] | 0x10
                 t += 4
                 qt = t
             elif op == 0xa5:
                 # A5  AND L
                 a = a & l
-                f = SZ53P[a] | 0x10
+                f = FT[_AT_SZ53P + (a)] | 0x10
                 t += 4
                 qt = t
             elif op == 0xa8:
                 # A8  XOR B
                 a = a ^ b
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 4
                 qt = t
             elif op == 0xaa:
                 # AA  XOR D
                 a = a ^ d
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 4
                 qt = t
             elif op == 0xab:
                 # AB  XOR E
                 a = a ^ e
-                f = SZ53P[a]
+                f = FT[_AT_SZ53P + (a)]
                 t += 4
                 qt = t
             elif op == 0xbd:
                 # BD  CP L
-                f = CP_F[(a << 8) | l]
+                f = FT[_AT_CP_F + ((a << 8) | l)]
                 t += 4
                 qt = t
             elif op == 0xbf:
                 # BF  CP A
-                f = CP_F[(a << 8) | a]
+                f = FT[_AT_CP_F + ((a << 8) | a)]
                 t += 4
                 qt = t
             elif op == 0xc7:
@@ -5546,7 +5555,7 @@ def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | n]
+                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | n)]
                 a = (a + n + cy) & 0xFF
                 t += 7
                 qt = t

@@ -63,9 +63,11 @@ BARE_ENGINES = f"{__package__}._engine"
 
 def engine_tables(engine: str) -> tuple[Any, ...]:
     """The flag tables every generated engine takes after ``until``, in ``engine``'s form
-    (numpy arrays for jit, lists for CPython, which indexes lists fastest)."""
-    source = tables.ARRAYS if engine == "jit" else tables.LISTS
-    return tuple(source[k] for k in tables.ORDER)
+    (for jit one numpy array of them all, tables.PACKED; lists for CPython, which indexes
+    lists fastest)."""
+    if engine == "jit":
+        return (tables.PACKED,)
+    return tuple(tables.LISTS[k] for k in tables.ORDER)
 
 
 def load_engine(engine: str, family: str, extra: tuple[Any, ...] = (),

@@ -51,5 +51,11 @@ def build() -> dict[str, np.ndarray]:
 ORDER = ("SZ53", "SZ53P", "ADC_F", "SBC_F", "CP_F", "INC_F", "DEC_F")
 
 ARRAYS: dict[str, np.ndarray] = build()
+#: Where each table starts in PACKED.
+OFFSETS: dict[str, int] = dict(zip(
+    ORDER, np.cumsum([0] + [ARRAYS[k].size for k in ORDER[:-1]]).tolist(), strict=True))
+#: All the tables end to end, in ORDER: the numba engines take this one array, since each
+#: array a compiled function is passed costs it seven words on the stack a call.
+PACKED: np.ndarray = np.concatenate([ARRAYS[k] for k in ORDER])
 #: The same tables as Python lists: indexing a list is the fastest lookup in CPython.
 LISTS: dict[str, list[int]] = {k: t.tolist() for k, t in ARRAYS.items()}
