@@ -157,7 +157,7 @@ def _helper(st, until):
 
 
 @njit(cache=True, _nrt=False)
-def run(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F):
+def run(st, mem, bp, until, FT):
     return _helper(st, until)
 '''
 
@@ -213,7 +213,7 @@ def test_a_second_process_waits_for_the_compile_and_loads_it(
             assert "waiting for another process's numba compile of" in first, first
             assert child.poll() is None
             st = np.zeros(4, dtype=np.int64)
-            module.run(st, st, st, 5, *[st] * 7)  # the cache, written while the child waits
+            module.run(st, st, st, 5, st)  # the cache, written while the child waits
             assert st[0] == 6
         out, err = child.communicate(timeout=60)
     finally:

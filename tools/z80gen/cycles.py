@@ -166,6 +166,10 @@ class CycleTable:
     #: The conditions the fast way tests itself: flags and counters, read from registers as
     #: the walk reads them (the others read memory by PC and stay walked).
     FAST_CONDS = (*templates.COND, "B1", "BC1")
+    #: The addresses the fast way can test at dispatch, each group a bit of CHECK (the test
+    #: of each group in :meth:`_uncontended_data`).
+    CHECKED = {"hl": 1, "de": 2, "bc": 4, "bcdec": 8, "sp": 16, "sp+1": 16, "sp-1": 16,
+               "sp-2": 16, "nn": 32, "nn+1": 32, "xd": 64, "xd1": 64, "ir": 128}
 
     def __init__(self, machine: Any, d: Dialect) -> None:
         self.machine = machine  # whose contention the walk applies
@@ -185,6 +189,9 @@ class CycleTable:
         # 4 anything else. With 1 or 2, an instruction fetched outside contended memory (and I
         # outside 0x40-0x7F) is never delayed, in the contended lines or not.
         self.bus = [4] * self.SLOTS
+        # With 3, the other addresses it puts on the bus are among CHECKED: the bits of those,
+        # each tested before the fast way is taken inside the contended lines.
+        self.check = [0] * self.SLOTS
 
     def add(self, specs: list, shift: int = 0) -> int:
         """Offset of ``specs`` (PC ``shift`` bytes before its addresses) in the table."""
@@ -228,6 +235,9 @@ class CycleTable:
                 self.bus[slot] = 1
             elif addrs <= {"pc", "pc+1", "pc+2", "pc-1", "pc-2", "none", "ir"}:
                 self.bus[slot] = 2
+            elif addrs <= {"pc", "pc+1", "pc+2", "pc-1", "pc-2", "none", *self.CHECKED}:
+                self.bus[slot] = 3
+                self.check[slot] = sum({self.CHECKED[a] for a in addrs if a in self.CHECKED})
         offset = 0
         for sp in specs:
             if isinstance(sp, str):
@@ -236,18 +246,47 @@ class CycleTable:
                     break
                 offset += cycle_total([sp])
 
-    def dispatch_code(self, base: str, xy: str, int_data: str = "0") -> list[str]:
-        """The walk at a dispatch point, for the opcode in ``op`` (``t0``: T before it)."""
+    def _uncontended_data(self, xy: str, shift: int) -> str:
+        """The test that none of the addresses of CHECK's bits in ``ck_`` is contended, for a
+        list whose addresses count from PC ``shift`` bytes on.
+
+        Each test covers its group whatever the bytes read: the stack's four bytes round SP;
+        NN by the high byte of its operand (0x3F or 0x7F: NN+1 may cross, so walked); IX+d
+        and IY+d by the register's reach of -128 to +127 (fewer than 16K bytes, so clear of
+        contended memory when both ends are).
+        """
         m = self.machine
+        hi = self.dialect.mem(f"(pc + {shift + 1}) & 0xFFFF")
+        tests = {
+            1: m.ir_uncontended("h"), 2: m.ir_uncontended("d"), 4: m.ir_uncontended("b"),
+            8: m.ir_uncontended("(b - 1)"),
+            16: f"{m.uncontended('(sp - 2)')} and {m.uncontended('(sp + 1)')}",
+            32: f"not (0x3F <= {hi} <= 0x7F)",
+            64: f"{m.uncontended(f'({xy} - 128)')} and {m.uncontended(f'({xy} + 127)')}",
+            128: m.ir_uncontended("i"),
+        }
+        return " and ".join(f"((ck_ & {bit}) == 0 or ({test}))" for bit, test in tests.items())
+
+    def dispatch_code(self, base: str, xy: str, int_data: str = "0", shift: int = 0
+                      ) -> list[str]:
+        """The walk at a dispatch point, for the opcode in ``op`` (``t0``: T before it); the
+        table's lists count their addresses from PC ``shift`` bytes on."""
+        m = self.machine
+        code = "(pc - 2)" if not shift else f"(pc - {2 - shift})"
+        pc_free = f"{m.uncontended(code)} and {m.uncontended(f'(pc + {2 + shift})')}"
         return [
             "t0 = t",
             f"slot_ = {base} + op",
             "k_ = CYC_AT[slot_]",
             "if k_ >= 0:",
             "    ft = FAST_T[slot_]",
-            f"    if ft >= 0 and (not ({m.CONTENDED_NOW}) or (BUS[slot_] < 4 and "
-            f"{m.uncontended('(pc - 2)')} and {m.uncontended('(pc + 2)')} and "
-            f"(BUS[slot_] == 1 or {m.ir_uncontended('i')}))):",
+            f"    fast_ = ft >= 0 and (not ({m.CONTENDED_NOW}) or (BUS[slot_] < 3 and "
+            f"{pc_free} and (BUS[slot_] == 1 or {m.ir_uncontended('i')})))",
+            "    if not fast_ and ft >= 0 and BUS[slot_] == 3:",
+            # inside the contended lines, an instruction clear of contended memory
+            "        ck_ = CHECK[slot_]",
+            f"        fast_ = {pc_free} and {self._uncontended_data(xy, shift)}",
+            "    if fast_:",
             "        tio = t + IO_OFF[slot_]",
             "        t += ft",
             "        cx_ = FAST_C[slot_]",
@@ -323,7 +362,7 @@ class CycleTable:
 
         return [
             array("CYC", self.data), array("CYC_AT", self.at), array("FAST_T", self.fast_t),
-            array("IO_OFF", self.io_off), array("BUS", self.bus),
+            array("IO_OFF", self.io_off), array("BUS", self.bus), array("CHECK", self.check),
             array("FAST_C", self.fast_cond), array("FAST_X", self.fast_extra),
             "",
             "",

@@ -4,8 +4,6 @@ and its dialect."""
 
 from __future__ import annotations
 
-import re
-
 from zxmonopoly.z80 import tables
 from zxmonopoly.z80.templates import indent, slot
 
@@ -77,32 +75,18 @@ TABLES = TABLE_ARGS.split(", ")
 PASSED = ("rom_top", "io_exit", "until", "int_end", "bp")  # and the machine's ARGS
 #: The one argument the numba engines take for all the flag tables (tables.PACKED).
 PACKED = "FT"
-_TABLE_READ = re.compile(r"\b(" + "|".join(sorted(TABLES, key=len, reverse=True)) + r")\[")
 
 
-def packed_tables(line: str) -> str:
-    """``line`` with each read of a flag table made a read of the packed array: ``SZ53P[x]``
-    becomes ``FT[_AT_SZ53P + (x)]``.
+def table_views(names: list[str]) -> list[str]:
+    """Each flag table of ``names`` as a view of the packed array ``FT`` (tables.PACKED).
 
     Each array a compiled function is passed is seven words on the stack (numba's array
     struct): a prefix function called with six tables measured 49 ns a call against 22 ns
-    with none (and with the tables as the module's constants, numba froze 330 KB into every
-    function and the Spectrum JIT compiled 63 s against 45 s).
+    with none, and a view costs a few instructions. (As the module's constants instead,
+    numba froze 330 KB into every function and the Spectrum JIT compiled 63 s against 45 s.)
     """
-    out, pos = [], 0
-    for match in _TABLE_READ.finditer(line):
-        if match.start() < pos:
-            continue
-        depth, end = 1, match.end()
-        while depth:
-            if end >= len(line):
-                raise ValueError(f"an unclosed table read: {line.strip()}")
-            depth += {"[": 1, "]": -1}.get(line[end], 0)
-            end += 1
-        index = packed_tables(line[match.end():end - 1])
-        out += [line[pos:match.start()], f"{PACKED}[_AT_{match.group(1)} + ({index})]"]
-        pos = end
-    return "".join(out) + line[pos:]
+    return [f"{name} = {PACKED}[_AT_{name}:_AT_{name} + {tables.ARRAYS[name].size}]"
+            for name in names]
 
 
 def check_exits_outside_loops(lines: list[str]) -> None:
@@ -182,7 +166,8 @@ def gen_jit(v: Variant = BARE) -> str:
         # back the value it had.
         passed = [*PASSED, *(v.machine.ARGS if v.machine else ())]
         params = [n for n in slots if n in reads | writes] + [n for n in passed if n in reads]
-        tabs = [PACKED] if any(n in reads for n in TABLES) else []
+        views = table_views([n for n in TABLES if n in reads])
+        tabs = [PACKED] if views else []
         out = [n for n in slots if n in writes]
         store = [f"{slots[n]} = {n}" for n in out]
         load = [f"{n} = {slots[n]}" for n in out]
@@ -190,7 +175,7 @@ def gen_jit(v: Variant = BARE) -> str:
         # to the one store and return, instead of each exit storing every local itself (the
         # stores were most of ED's lines, and numba's compile time grows with them).
         check_exits_outside_loops(body)
-        lines = ["exit_ = 0", "while True:",
+        lines = [*views, "exit_ = 0", "while True:",
                  *indent(expand_exits(body, lambda n: [f"exit_ = {n}", "break"]), 1),
                  "    break", *store, "return exit_"]
         fname = f"_prefix_{name.lower()}"
@@ -228,9 +213,12 @@ def gen_jit(v: Variant = BARE) -> str:
         head = ["import numpy as np", *head, "", "", *t.passes.arrays(), *t.table.walker()]
     if v.port_function:
         head = [*head, "", "", *port_in_function(t)]
+    # run takes the packed array where the CPython engines take the seven tables
+    params = [PACKED if n == TABLES[0] else n for n in args(v).split(", ")
+              if n not in TABLES[1:]]
     src = [HEADER.format(sources=sources(v), what=what), *head,
-           *map(packed_tables, funcs), "", "", "@njit(cache=True, _nrt=False)",
-           f"def run({args(v).replace(TABLE_ARGS, PACKED)}):",
+           *funcs, "", "", "@njit(cache=True, _nrt=False)",
+           f"def run({', '.join(params)}):",
            '    """Run until T reaches ``until`` or an exit; return the exit reason."""',
-           *indent([packed_tables(line) for line in body], 1), ""]
+           *indent([*table_views(TABLES), *body], 1), ""]
     return "\n".join(src)

@@ -247,6 +247,6 @@ def index_body(t: Target, prefix: str,
                                  *finish(t, templates.leaf(op, "dd", d), specs, xy)]))
     if cases_out is not None:
         cases_out.extend(cases)
-    walk_here = t.table.dispatch_code("768", xy) if t.variant.table_walk else []
+    walk_here = t.table.dispatch_code("768", xy, shift=1) if t.variant.table_walk else []
     return [f"op = {d.mem('pc')}", *walk_here,
             *tree(cases, HOT_DD, flat=t.variant.flat, table=prefix.lower())]

@@ -29,6 +29,9 @@ _R7 = 46
 @njit(cache=True, _nrt=False)
 def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp):
     """Run one ED-prefixed instruction."""
+    SZ53 = FT[_AT_SZ53:_AT_SZ53 + 256]
+    SZ53P = FT[_AT_SZ53P:_AT_SZ53P + 256]
+    SBC_F = FT[_AT_SBC_F:_AT_SBC_F + 131072]
     exit_ = 0
     while True:
         op = I64(mem[pc])
@@ -68,7 +71,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             a = v
-            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
+            f = (f & 0x01) | SZ53P[v]
             t += 12
             qt = t
         elif op == 0x5b:
@@ -171,7 +174,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x44:
             # ED 44  NEG
             v = a
-            f = FT[_AT_SBC_F + (v)]
+            f = SBC_F[v]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -250,7 +253,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x5f:
             # ED 5F  LD A,R
             a = (r & 0x7F) | r7
-            f = (f & 0x01) | FT[_AT_SZ53 + (a)] | (iff2 << 2)
+            f = (f & 0x01) | SZ53[a] | (iff2 << 2)
             t += 9
             ldair_at = t
             qt = t
@@ -332,7 +335,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             b = v
-            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
+            f = (f & 0x01) | SZ53P[v]
             t += 12
             qt = t
         elif op == 0x41:
@@ -371,7 +374,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             c = v
-            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
+            f = (f & 0x01) | SZ53P[v]
             t += 12
             qt = t
         elif op == 0x49:
@@ -405,7 +408,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x4c:
             # ED 4C  NEG
             v = a
-            f = FT[_AT_SBC_F + (v)]
+            f = SBC_F[v]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -438,7 +441,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             d = v
-            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
+            f = (f & 0x01) | SZ53P[v]
             t += 12
             qt = t
         elif op == 0x51:
@@ -457,7 +460,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x54:
             # ED 54  NEG
             v = a
-            f = FT[_AT_SBC_F + (v)]
+            f = SBC_F[v]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -472,7 +475,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x57:
             # ED 57  LD A,I
             a = i
-            f = (f & 0x01) | FT[_AT_SZ53 + (a)] | (iff2 << 2)
+            f = (f & 0x01) | SZ53[a] | (iff2 << 2)
             t += 9
             ldair_at = t
             qt = t
@@ -495,7 +498,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             e = v
-            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
+            f = (f & 0x01) | SZ53P[v]
             t += 12
             qt = t
         elif op == 0x59:
@@ -514,7 +517,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x5c:
             # ED 5C  NEG
             v = a
-            f = FT[_AT_SBC_F + (v)]
+            f = SBC_F[v]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -545,7 +548,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             h = v
-            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
+            f = (f & 0x01) | SZ53P[v]
             t += 12
             qt = t
         elif op == 0x61:
@@ -591,7 +594,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x64:
             # ED 64  NEG
             v = a
-            f = FT[_AT_SBC_F + (v)]
+            f = SBC_F[v]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -615,7 +618,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             a = (a & 0xF0) | (v & 0x0F)
             if ea >= rom_top:
                 mem[ea] = n
-            f = (f & 0x01) | FT[_AT_SZ53P + (a)]
+            f = (f & 0x01) | SZ53P[a]
             wz = (ea + 1) & 0xFFFF
             t += 18
             qt = t
@@ -638,7 +641,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             l = v
-            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
+            f = (f & 0x01) | SZ53P[v]
             t += 12
             qt = t
         elif op == 0x69:
@@ -666,7 +669,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x6c:
             # ED 6C  NEG
             v = a
-            f = FT[_AT_SBC_F + (v)]
+            f = SBC_F[v]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -690,7 +693,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             a = (a & 0xF0) | (v >> 4)
             if ea >= rom_top:
                 mem[ea] = n
-            f = (f & 0x01) | FT[_AT_SZ53P + (a)]
+            f = (f & 0x01) | SZ53P[a]
             wz = (ea + 1) & 0xFFFF
             t += 18
             qt = t
@@ -712,7 +715,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             else:
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
-            f = (f & 0x01) | FT[_AT_SZ53P + (v)]
+            f = (f & 0x01) | SZ53P[v]
             t += 12
             qt = t
         elif op == 0x71:
@@ -746,7 +749,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x74:
             # ED 74  NEG
             v = a
-            f = FT[_AT_SBC_F + (v)]
+            f = SBC_F[v]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -783,7 +786,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x7c:
             # ED 7C  NEG
             v = a
-            f = FT[_AT_SBC_F + (v)]
+            f = SBC_F[v]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -831,7 +834,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             if c == 0xFF:
                 b = (b - 1) & 0xFF
             wz = (wz + 1) & 0xFFFF
-            f = (f & 0x01) | 0x02 | hf | (FT[_AT_SZ53 + (res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+            f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
             t += 16
             qt = t
         elif op == 0xa2:
@@ -862,7 +865,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + ((c + 1) & 0xFF)
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
             t += 16
             qt = t
         elif op == 0xa3:
@@ -877,7 +880,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + l
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
             t += 16
             if io_exit and io_exit != 2:
                 st[S.PORT] = port
@@ -919,7 +922,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             if c == 0xFF:
                 b = (b - 1) & 0xFF
             wz = (wz - 1) & 0xFFFF
-            f = (f & 0x01) | 0x02 | hf | (FT[_AT_SZ53 + (res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+            f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
             t += 16
             qt = t
         elif op == 0xaa:
@@ -950,7 +953,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + ((c - 1) & 0xFF)
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
             t += 16
             qt = t
         elif op == 0xab:
@@ -965,7 +968,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + l
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
             t += 16
             if io_exit and io_exit != 2:
                 st[S.PORT] = port
@@ -989,7 +992,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 if c == 0xFF:
                     b = (b - 1) & 0xFF
                 wz = (wz + 1) & 0xFFFF
-                f = (f & 0x01) | 0x02 | hf | (FT[_AT_SZ53 + (res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
                 if (b | c) and res:
                     pc = (pc - 2) & 0xFFFF
                     wz = (pc + 1) & 0xFFFF
@@ -1031,7 +1034,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + ((c + 1) & 0xFF)
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
             if b:
                 pc = (pc - 2) & 0xFFFF
                 wz = (pc + 1) & 0xFFFF
@@ -1046,7 +1049,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 else:
                     hf = 0
                     p = p ^ (b & 7)
-                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (FT[_AT_SZ53P + (p)] & 0x04)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
                 t += 21
             else:
                 t += 16
@@ -1063,7 +1066,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + l
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
             if b:
                 pc = (pc - 2) & 0xFFFF
                 wz = (pc + 1) & 0xFFFF
@@ -1078,7 +1081,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 else:
                     hf = 0
                     p = p ^ (b & 7)
-                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (FT[_AT_SZ53P + (p)] & 0x04)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
                 t += 21
             else:
                 t += 16
@@ -1104,7 +1107,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 if c == 0xFF:
                     b = (b - 1) & 0xFF
                 wz = (wz - 1) & 0xFFFF
-                f = (f & 0x01) | 0x02 | hf | (FT[_AT_SZ53 + (res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
                 if (b | c) and res:
                     pc = (pc - 2) & 0xFFFF
                     wz = (pc + 1) & 0xFFFF
@@ -1146,7 +1149,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + ((c - 1) & 0xFF)
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
             if b:
                 pc = (pc - 2) & 0xFFFF
                 wz = (pc + 1) & 0xFFFF
@@ -1161,7 +1164,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 else:
                     hf = 0
                     p = p ^ (b & 7)
-                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (FT[_AT_SZ53P + (p)] & 0x04)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
                 t += 21
             else:
                 t += 16
@@ -1178,7 +1181,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + l
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (FT[_AT_SZ53 + (b)] & 0xE8) | nf | hc | (FT[_AT_SZ53P + ((k & 7) ^ b)] & 0x04)
+            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
             if b:
                 pc = (pc - 2) & 0xFFFF
                 wz = (pc + 1) & 0xFFFF
@@ -1193,7 +1196,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 else:
                     hf = 0
                     p = p ^ (b & 7)
-                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (FT[_AT_SZ53P + (p)] & 0x04)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
                 t += 21
             else:
                 t += 16
@@ -1231,6 +1234,12 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
 @njit(cache=True, _nrt=False)
 def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one DD-prefixed instruction."""
+    SZ53P = FT[_AT_SZ53P:_AT_SZ53P + 256]
+    ADC_F = FT[_AT_ADC_F:_AT_ADC_F + 131072]
+    SBC_F = FT[_AT_SBC_F:_AT_SBC_F + 131072]
+    CP_F = FT[_AT_CP_F:_AT_CP_F + 65536]
+    INC_F = FT[_AT_INC_F:_AT_INC_F + 256]
+    DEC_F = FT[_AT_DEC_F:_AT_DEC_F + 256]
     exit_ = 0
     while True:
         op = I64(mem[pc])
@@ -1313,35 +1322,35 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
                 if y == 0:
                     cy = v >> 7
                     v = ((v << 1) | cy) & 0xFF
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
                 elif y == 1:
                     cy = v & 1
                     v = (v >> 1) | (cy << 7)
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
                 elif y == 2:
                     cy = v >> 7
                     v = ((v << 1) | (f & 1)) & 0xFF
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
                 elif y == 3:
                     cy = v & 1
                     v = (v >> 1) | ((f & 1) << 7)
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
                 elif y == 4:
                     cy = v >> 7
                     v = (v << 1) & 0xFF
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
                 elif y == 5:
                     cy = v & 1
                     v = (v >> 1) | (v & 0x80)
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
                 elif y == 6:
                     cy = v >> 7
                     v = ((v << 1) | 1) & 0xFF
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
                 else:
                     cy = v & 1
                     v = v >> 1
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
             elif op < 0x80:
                 f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                 t += 20
@@ -1378,7 +1387,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            f = FT[_AT_CP_F + ((a << 8) | I64(mem[ea]))]
+            f = CP_F[(a << 8) | I64(mem[ea])]
             t += 19
             qt = t
         elif op == 0x77:
@@ -1417,7 +1426,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             wz = ea
             a = a & I64(mem[ea])
-            f = FT[_AT_SZ53P + (a)] | 0x10
+            f = SZ53P[a] | 0x10
             t += 19
             qt = t
         elif op == 0x4e:
@@ -1685,7 +1694,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             wz = ea
             v = I64(mem[ea])
-            f = FT[_AT_ADC_F + ((a << 8) | v)]
+            f = ADC_F[(a << 8) | v]
             a = (a + v) & 0xFF
             t += 19
             qt = t
@@ -1697,7 +1706,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             wz = ea
             v = I64(mem[ea])
-            f = FT[_AT_SBC_F + ((a << 8) | v)]
+            f = SBC_F[(a << 8) | v]
             a = (a - v) & 0xFF
             t += 19
             qt = t
@@ -1720,7 +1729,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             v = (I64(mem[ea]) + 1) & 0xFF
             if ea >= rom_top:
                 mem[ea] = v
-            f = (f & 0x01) | FT[_AT_INC_F + (v)]
+            f = (f & 0x01) | INC_F[v]
             t += 23
             qt = t
         elif op == 0x09:
@@ -1768,7 +1777,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             wz = ea
             a = a | I64(mem[ea])
-            f = FT[_AT_SZ53P + (a)]
+            f = SZ53P[a]
             t += 19
             qt = t
         elif op == 0xe9:
@@ -1801,7 +1810,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((ix >> 8) + 1) & 0xFF
             ix = (ix & 0xFF) | ((v) << 8)
-            f = (f & 0x01) | FT[_AT_INC_F + (v)]
+            f = (f & 0x01) | INC_F[v]
             t += 8
             qt = t
         elif op == 0x25:
@@ -1810,7 +1819,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((ix >> 8) - 1) & 0xFF
             ix = (ix & 0xFF) | ((v) << 8)
-            f = (f & 0x01) | FT[_AT_DEC_F + (v)]
+            f = (f & 0x01) | DEC_F[v]
             t += 8
             qt = t
         elif op == 0x26:
@@ -1846,7 +1855,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((ix & 0xFF) + 1) & 0xFF
             ix = (ix & 0xFF00) | (v)
-            f = (f & 0x01) | FT[_AT_INC_F + (v)]
+            f = (f & 0x01) | INC_F[v]
             t += 8
             qt = t
         elif op == 0x2d:
@@ -1855,7 +1864,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((ix & 0xFF) - 1) & 0xFF
             ix = (ix & 0xFF00) | (v)
-            f = (f & 0x01) | FT[_AT_DEC_F + (v)]
+            f = (f & 0x01) | DEC_F[v]
             t += 8
             qt = t
         elif op == 0x2e:
@@ -1876,7 +1885,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             v = (I64(mem[ea]) - 1) & 0xFF
             if ea >= rom_top:
                 mem[ea] = v
-            f = (f & 0x01) | FT[_AT_DEC_F + (v)]
+            f = (f & 0x01) | DEC_F[v]
             t += 23
             qt = t
         elif op == 0x39:
@@ -2087,7 +2096,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (ix >> 8)
-            f = FT[_AT_ADC_F + ((a << 8) | v)]
+            f = ADC_F[(a << 8) | v]
             a = (a + v) & 0xFF
             t += 8
             qt = t
@@ -2096,7 +2105,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (ix & 0xFF)
-            f = FT[_AT_ADC_F + ((a << 8) | v)]
+            f = ADC_F[(a << 8) | v]
             a = (a + v) & 0xFF
             t += 8
             qt = t
@@ -2106,7 +2115,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (ix >> 8)
             cy = f & 1
-            f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | v)]
+            f = ADC_F[(cy << 16) | (a << 8) | v]
             a = (a + v + cy) & 0xFF
             t += 8
             qt = t
@@ -2116,7 +2125,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (ix & 0xFF)
             cy = f & 1
-            f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | v)]
+            f = ADC_F[(cy << 16) | (a << 8) | v]
             a = (a + v + cy) & 0xFF
             t += 8
             qt = t
@@ -2129,7 +2138,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             wz = ea
             v = I64(mem[ea])
             cy = f & 1
-            f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | v)]
+            f = ADC_F[(cy << 16) | (a << 8) | v]
             a = (a + v + cy) & 0xFF
             t += 19
             qt = t
@@ -2138,7 +2147,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (ix >> 8)
-            f = FT[_AT_SBC_F + ((a << 8) | v)]
+            f = SBC_F[(a << 8) | v]
             a = (a - v) & 0xFF
             t += 8
             qt = t
@@ -2147,7 +2156,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (ix & 0xFF)
-            f = FT[_AT_SBC_F + ((a << 8) | v)]
+            f = SBC_F[(a << 8) | v]
             a = (a - v) & 0xFF
             t += 8
             qt = t
@@ -2157,7 +2166,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (ix >> 8)
             cy = f & 1
-            f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | v)]
+            f = SBC_F[(cy << 16) | (a << 8) | v]
             a = (a - v - cy) & 0xFF
             t += 8
             qt = t
@@ -2167,7 +2176,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (ix & 0xFF)
             cy = f & 1
-            f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | v)]
+            f = SBC_F[(cy << 16) | (a << 8) | v]
             a = (a - v - cy) & 0xFF
             t += 8
             qt = t
@@ -2180,7 +2189,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             wz = ea
             v = I64(mem[ea])
             cy = f & 1
-            f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | v)]
+            f = SBC_F[(cy << 16) | (a << 8) | v]
             a = (a - v - cy) & 0xFF
             t += 19
             qt = t
@@ -2189,7 +2198,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a & (ix >> 8)
-            f = FT[_AT_SZ53P + (a)] | 0x10
+            f = SZ53P[a] | 0x10
             t += 8
             qt = t
         elif op == 0xa5:
@@ -2197,7 +2206,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a & (ix & 0xFF)
-            f = FT[_AT_SZ53P + (a)] | 0x10
+            f = SZ53P[a] | 0x10
             t += 8
             qt = t
         elif op == 0xac:
@@ -2205,7 +2214,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a ^ (ix >> 8)
-            f = FT[_AT_SZ53P + (a)]
+            f = SZ53P[a]
             t += 8
             qt = t
         elif op == 0xad:
@@ -2213,7 +2222,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a ^ (ix & 0xFF)
-            f = FT[_AT_SZ53P + (a)]
+            f = SZ53P[a]
             t += 8
             qt = t
         elif op == 0xae:
@@ -2224,7 +2233,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             wz = ea
             a = a ^ I64(mem[ea])
-            f = FT[_AT_SZ53P + (a)]
+            f = SZ53P[a]
             t += 19
             qt = t
         elif op == 0xb4:
@@ -2232,7 +2241,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a | (ix >> 8)
-            f = FT[_AT_SZ53P + (a)]
+            f = SZ53P[a]
             t += 8
             qt = t
         elif op == 0xb5:
@@ -2240,21 +2249,21 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a | (ix & 0xFF)
-            f = FT[_AT_SZ53P + (a)]
+            f = SZ53P[a]
             t += 8
             qt = t
         elif op == 0xbc:
             # DD BC  CP IXH
             pc = (pc + 1) & 0xFFFF
             r += 1
-            f = FT[_AT_CP_F + ((a << 8) | (ix >> 8))]
+            f = CP_F[(a << 8) | (ix >> 8)]
             t += 8
             qt = t
         elif op == 0xbd:
             # DD BD  CP IXL
             pc = (pc + 1) & 0xFFFF
             r += 1
-            f = FT[_AT_CP_F + ((a << 8) | (ix & 0xFF))]
+            f = CP_F[(a << 8) | (ix & 0xFF)]
             t += 8
             qt = t
         elif op == 0xe2:
@@ -2318,6 +2327,12 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
 @njit(cache=True, _nrt=False)
 def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one FD-prefixed instruction."""
+    SZ53P = FT[_AT_SZ53P:_AT_SZ53P + 256]
+    ADC_F = FT[_AT_ADC_F:_AT_ADC_F + 131072]
+    SBC_F = FT[_AT_SBC_F:_AT_SBC_F + 131072]
+    CP_F = FT[_AT_CP_F:_AT_CP_F + 65536]
+    INC_F = FT[_AT_INC_F:_AT_INC_F + 256]
+    DEC_F = FT[_AT_DEC_F:_AT_DEC_F + 256]
     exit_ = 0
     while True:
         op = I64(mem[pc])
@@ -2400,35 +2415,35 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
                 if y == 0:
                     cy = v >> 7
                     v = ((v << 1) | cy) & 0xFF
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
                 elif y == 1:
                     cy = v & 1
                     v = (v >> 1) | (cy << 7)
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
                 elif y == 2:
                     cy = v >> 7
                     v = ((v << 1) | (f & 1)) & 0xFF
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
                 elif y == 3:
                     cy = v & 1
                     v = (v >> 1) | ((f & 1) << 7)
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
                 elif y == 4:
                     cy = v >> 7
                     v = (v << 1) & 0xFF
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
                 elif y == 5:
                     cy = v & 1
                     v = (v >> 1) | (v & 0x80)
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
                 elif y == 6:
                     cy = v >> 7
                     v = ((v << 1) | 1) & 0xFF
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
                 else:
                     cy = v & 1
                     v = v >> 1
-                    f = FT[_AT_SZ53P + (v)] | cy
+                    f = SZ53P[v] | cy
             elif op < 0x80:
                 f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                 t += 20
@@ -2465,7 +2480,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            f = FT[_AT_CP_F + ((a << 8) | I64(mem[ea]))]
+            f = CP_F[(a << 8) | I64(mem[ea])]
             t += 19
             qt = t
         elif op == 0x77:
@@ -2504,7 +2519,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             wz = ea
             a = a & I64(mem[ea])
-            f = FT[_AT_SZ53P + (a)] | 0x10
+            f = SZ53P[a] | 0x10
             t += 19
             qt = t
         elif op == 0x4e:
@@ -2772,7 +2787,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             wz = ea
             v = I64(mem[ea])
-            f = FT[_AT_ADC_F + ((a << 8) | v)]
+            f = ADC_F[(a << 8) | v]
             a = (a + v) & 0xFF
             t += 19
             qt = t
@@ -2784,7 +2799,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             wz = ea
             v = I64(mem[ea])
-            f = FT[_AT_SBC_F + ((a << 8) | v)]
+            f = SBC_F[(a << 8) | v]
             a = (a - v) & 0xFF
             t += 19
             qt = t
@@ -2807,7 +2822,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             v = (I64(mem[ea]) + 1) & 0xFF
             if ea >= rom_top:
                 mem[ea] = v
-            f = (f & 0x01) | FT[_AT_INC_F + (v)]
+            f = (f & 0x01) | INC_F[v]
             t += 23
             qt = t
         elif op == 0x09:
@@ -2855,7 +2870,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             wz = ea
             a = a | I64(mem[ea])
-            f = FT[_AT_SZ53P + (a)]
+            f = SZ53P[a]
             t += 19
             qt = t
         elif op == 0xe9:
@@ -2888,7 +2903,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((iy >> 8) + 1) & 0xFF
             iy = (iy & 0xFF) | ((v) << 8)
-            f = (f & 0x01) | FT[_AT_INC_F + (v)]
+            f = (f & 0x01) | INC_F[v]
             t += 8
             qt = t
         elif op == 0x25:
@@ -2897,7 +2912,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((iy >> 8) - 1) & 0xFF
             iy = (iy & 0xFF) | ((v) << 8)
-            f = (f & 0x01) | FT[_AT_DEC_F + (v)]
+            f = (f & 0x01) | DEC_F[v]
             t += 8
             qt = t
         elif op == 0x26:
@@ -2933,7 +2948,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((iy & 0xFF) + 1) & 0xFF
             iy = (iy & 0xFF00) | (v)
-            f = (f & 0x01) | FT[_AT_INC_F + (v)]
+            f = (f & 0x01) | INC_F[v]
             t += 8
             qt = t
         elif op == 0x2d:
@@ -2942,7 +2957,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((iy & 0xFF) - 1) & 0xFF
             iy = (iy & 0xFF00) | (v)
-            f = (f & 0x01) | FT[_AT_DEC_F + (v)]
+            f = (f & 0x01) | DEC_F[v]
             t += 8
             qt = t
         elif op == 0x2e:
@@ -2963,7 +2978,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             v = (I64(mem[ea]) - 1) & 0xFF
             if ea >= rom_top:
                 mem[ea] = v
-            f = (f & 0x01) | FT[_AT_DEC_F + (v)]
+            f = (f & 0x01) | DEC_F[v]
             t += 23
             qt = t
         elif op == 0x39:
@@ -3174,7 +3189,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (iy >> 8)
-            f = FT[_AT_ADC_F + ((a << 8) | v)]
+            f = ADC_F[(a << 8) | v]
             a = (a + v) & 0xFF
             t += 8
             qt = t
@@ -3183,7 +3198,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (iy & 0xFF)
-            f = FT[_AT_ADC_F + ((a << 8) | v)]
+            f = ADC_F[(a << 8) | v]
             a = (a + v) & 0xFF
             t += 8
             qt = t
@@ -3193,7 +3208,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (iy >> 8)
             cy = f & 1
-            f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | v)]
+            f = ADC_F[(cy << 16) | (a << 8) | v]
             a = (a + v + cy) & 0xFF
             t += 8
             qt = t
@@ -3203,7 +3218,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (iy & 0xFF)
             cy = f & 1
-            f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | v)]
+            f = ADC_F[(cy << 16) | (a << 8) | v]
             a = (a + v + cy) & 0xFF
             t += 8
             qt = t
@@ -3216,7 +3231,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             wz = ea
             v = I64(mem[ea])
             cy = f & 1
-            f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | v)]
+            f = ADC_F[(cy << 16) | (a << 8) | v]
             a = (a + v + cy) & 0xFF
             t += 19
             qt = t
@@ -3225,7 +3240,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (iy >> 8)
-            f = FT[_AT_SBC_F + ((a << 8) | v)]
+            f = SBC_F[(a << 8) | v]
             a = (a - v) & 0xFF
             t += 8
             qt = t
@@ -3234,7 +3249,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (iy & 0xFF)
-            f = FT[_AT_SBC_F + ((a << 8) | v)]
+            f = SBC_F[(a << 8) | v]
             a = (a - v) & 0xFF
             t += 8
             qt = t
@@ -3244,7 +3259,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (iy >> 8)
             cy = f & 1
-            f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | v)]
+            f = SBC_F[(cy << 16) | (a << 8) | v]
             a = (a - v - cy) & 0xFF
             t += 8
             qt = t
@@ -3254,7 +3269,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (iy & 0xFF)
             cy = f & 1
-            f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | v)]
+            f = SBC_F[(cy << 16) | (a << 8) | v]
             a = (a - v - cy) & 0xFF
             t += 8
             qt = t
@@ -3267,7 +3282,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             wz = ea
             v = I64(mem[ea])
             cy = f & 1
-            f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | v)]
+            f = SBC_F[(cy << 16) | (a << 8) | v]
             a = (a - v - cy) & 0xFF
             t += 19
             qt = t
@@ -3276,7 +3291,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a & (iy >> 8)
-            f = FT[_AT_SZ53P + (a)] | 0x10
+            f = SZ53P[a] | 0x10
             t += 8
             qt = t
         elif op == 0xa5:
@@ -3284,7 +3299,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a & (iy & 0xFF)
-            f = FT[_AT_SZ53P + (a)] | 0x10
+            f = SZ53P[a] | 0x10
             t += 8
             qt = t
         elif op == 0xac:
@@ -3292,7 +3307,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a ^ (iy >> 8)
-            f = FT[_AT_SZ53P + (a)]
+            f = SZ53P[a]
             t += 8
             qt = t
         elif op == 0xad:
@@ -3300,7 +3315,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a ^ (iy & 0xFF)
-            f = FT[_AT_SZ53P + (a)]
+            f = SZ53P[a]
             t += 8
             qt = t
         elif op == 0xae:
@@ -3311,7 +3326,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             wz = ea
             a = a ^ I64(mem[ea])
-            f = FT[_AT_SZ53P + (a)]
+            f = SZ53P[a]
             t += 19
             qt = t
         elif op == 0xb4:
@@ -3319,7 +3334,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a | (iy >> 8)
-            f = FT[_AT_SZ53P + (a)]
+            f = SZ53P[a]
             t += 8
             qt = t
         elif op == 0xb5:
@@ -3327,21 +3342,21 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a | (iy & 0xFF)
-            f = FT[_AT_SZ53P + (a)]
+            f = SZ53P[a]
             t += 8
             qt = t
         elif op == 0xbc:
             # FD BC  CP IYH
             pc = (pc + 1) & 0xFFFF
             r += 1
-            f = FT[_AT_CP_F + ((a << 8) | (iy >> 8))]
+            f = CP_F[(a << 8) | (iy >> 8)]
             t += 8
             qt = t
         elif op == 0xbd:
             # FD BD  CP IYL
             pc = (pc + 1) & 0xFFFF
             r += 1
-            f = FT[_AT_CP_F + ((a << 8) | (iy & 0xFF))]
+            f = CP_F[(a << 8) | (iy & 0xFF)]
             t += 8
             qt = t
         elif op == 0xe2:
@@ -3405,6 +3420,13 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
 @njit(cache=True, _nrt=False)
 def run(st, mem, bp, until, FT):
     """Run until T reaches ``until`` or an exit; return the exit reason."""
+    SZ53 = FT[_AT_SZ53:_AT_SZ53 + 256]
+    SZ53P = FT[_AT_SZ53P:_AT_SZ53P + 256]
+    ADC_F = FT[_AT_ADC_F:_AT_ADC_F + 131072]
+    SBC_F = FT[_AT_SBC_F:_AT_SBC_F + 131072]
+    CP_F = FT[_AT_CP_F:_AT_CP_F + 65536]
+    INC_F = FT[_AT_INC_F:_AT_INC_F + 256]
+    DEC_F = FT[_AT_DEC_F:_AT_DEC_F + 256]
     a = st[S.A]
     f = st[S.F]
     b = st[S.B]
@@ -3545,14 +3567,14 @@ def run(st, mem, bp, until, FT):
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
                 a = a & n
-                f = FT[_AT_SZ53P + (a)] | 0x10
+                f = SZ53P[a] | 0x10
                 t += 7
                 qt = t
             elif op == 0xfe:
                 # FE  CP n
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
-                f = FT[_AT_CP_F + ((a << 8) | n)]
+                f = CP_F[(a << 8) | n]
                 t += 7
                 qt = t
             elif op == 0x18:
@@ -3591,7 +3613,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0x04:
                 # 04  INC B
                 b = (b + 1) & 0xFF
-                f = (f & 0x01) | FT[_AT_INC_F + (b)]
+                f = (f & 0x01) | INC_F[b]
                 t += 4
                 qt = t
             elif op == 0x20:
@@ -3686,35 +3708,35 @@ def run(st, mem, bp, until, FT):
                         if y == 0:
                             cy = v >> 7
                             v = ((v << 1) | cy) & 0xFF
-                            f = FT[_AT_SZ53P + (v)] | cy
+                            f = SZ53P[v] | cy
                         elif y == 1:
                             cy = v & 1
                             v = (v >> 1) | (cy << 7)
-                            f = FT[_AT_SZ53P + (v)] | cy
+                            f = SZ53P[v] | cy
                         elif y == 2:
                             cy = v >> 7
                             v = ((v << 1) | (f & 1)) & 0xFF
-                            f = FT[_AT_SZ53P + (v)] | cy
+                            f = SZ53P[v] | cy
                         elif y == 3:
                             cy = v & 1
                             v = (v >> 1) | ((f & 1) << 7)
-                            f = FT[_AT_SZ53P + (v)] | cy
+                            f = SZ53P[v] | cy
                         elif y == 4:
                             cy = v >> 7
                             v = (v << 1) & 0xFF
-                            f = FT[_AT_SZ53P + (v)] | cy
+                            f = SZ53P[v] | cy
                         elif y == 5:
                             cy = v & 1
                             v = (v >> 1) | (v & 0x80)
-                            f = FT[_AT_SZ53P + (v)] | cy
+                            f = SZ53P[v] | cy
                         elif y == 6:
                             cy = v >> 7
                             v = ((v << 1) | 1) & 0xFF
-                            f = FT[_AT_SZ53P + (v)] | cy
+                            f = SZ53P[v] | cy
                         else:
                             cy = v & 1
                             v = v >> 1
-                            f = FT[_AT_SZ53P + (v)] | cy
+                            f = SZ53P[v] | cy
                     elif op < 0x80:
                         f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                         t += 20
@@ -3751,7 +3773,7 @@ def run(st, mem, bp, until, FT):
                     ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    f = FT[_AT_CP_F + ((a << 8) | I64(mem[ea]))]
+                    f = CP_F[(a << 8) | I64(mem[ea])]
                     t += 19
                     qt = t
                 elif op == 0x77:
@@ -3790,7 +3812,7 @@ def run(st, mem, bp, until, FT):
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
                     a = a & I64(mem[ea])
-                    f = FT[_AT_SZ53P + (a)] | 0x10
+                    f = SZ53P[a] | 0x10
                     t += 19
                     qt = t
                 elif op == 0x4e:
@@ -3869,7 +3891,7 @@ def run(st, mem, bp, until, FT):
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
                     v = I64(mem[ea])
-                    f = FT[_AT_ADC_F + ((a << 8) | v)]
+                    f = ADC_F[(a << 8) | v]
                     a = (a + v) & 0xFF
                     t += 19
                     qt = t
@@ -3881,7 +3903,7 @@ def run(st, mem, bp, until, FT):
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
                     v = I64(mem[ea])
-                    f = FT[_AT_SBC_F + ((a << 8) | v)]
+                    f = SBC_F[(a << 8) | v]
                     a = (a - v) & 0xFF
                     t += 19
                     qt = t
@@ -3895,7 +3917,7 @@ def run(st, mem, bp, until, FT):
                     v = (I64(mem[ea]) + 1) & 0xFF
                     if ea >= rom_top:
                         mem[ea] = v
-                    f = (f & 0x01) | FT[_AT_INC_F + (v)]
+                    f = (f & 0x01) | INC_F[v]
                     t += 23
                     qt = t
                 elif op == 0x09:
@@ -3943,7 +3965,7 @@ def run(st, mem, bp, until, FT):
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
                     a = a | I64(mem[ea])
-                    f = FT[_AT_SZ53P + (a)]
+                    f = SZ53P[a]
                     t += 19
                     qt = t
                 elif op == 0xe9:
@@ -3983,7 +4005,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xb1:
                 # B1  OR C
                 a = a | c
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 0xdb:
@@ -4019,7 +4041,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xa9:
                 # A9  XOR C
                 a = a ^ c
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 0xcb:
@@ -4050,35 +4072,35 @@ def run(st, mem, bp, until, FT):
                     if y == 0:
                         cy = v >> 7
                         v = ((v << 1) | cy) & 0xFF
-                        f = FT[_AT_SZ53P + (v)] | cy
+                        f = SZ53P[v] | cy
                     elif y == 1:
                         cy = v & 1
                         v = (v >> 1) | (cy << 7)
-                        f = FT[_AT_SZ53P + (v)] | cy
+                        f = SZ53P[v] | cy
                     elif y == 2:
                         cy = v >> 7
                         v = ((v << 1) | (f & 1)) & 0xFF
-                        f = FT[_AT_SZ53P + (v)] | cy
+                        f = SZ53P[v] | cy
                     elif y == 3:
                         cy = v & 1
                         v = (v >> 1) | ((f & 1) << 7)
-                        f = FT[_AT_SZ53P + (v)] | cy
+                        f = SZ53P[v] | cy
                     elif y == 4:
                         cy = v >> 7
                         v = (v << 1) & 0xFF
-                        f = FT[_AT_SZ53P + (v)] | cy
+                        f = SZ53P[v] | cy
                     elif y == 5:
                         cy = v & 1
                         v = (v >> 1) | (v & 0x80)
-                        f = FT[_AT_SZ53P + (v)] | cy
+                        f = SZ53P[v] | cy
                     elif y == 6:
                         cy = v >> 7
                         v = ((v << 1) | 1) & 0xFF
-                        f = FT[_AT_SZ53P + (v)] | cy
+                        f = SZ53P[v] | cy
                     else:
                         cy = v & 1
                         v = v >> 1
-                        f = FT[_AT_SZ53P + (v)] | cy
+                        f = SZ53P[v] | cy
                 elif op < 0x80:
                     f = (f & 0x01) | 0x10 | (((wz >> 8) if z == 6 else v) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                     t += 12 if z == 6 else 8
@@ -4165,7 +4187,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0x2c:
                 # 2C  INC L
                 l = (l + 1) & 0xFF
-                f = (f & 0x01) | FT[_AT_INC_F + (l)]
+                f = (f & 0x01) | INC_F[l]
                 t += 4
                 qt = t
             elif op == 0xe5:
@@ -4186,7 +4208,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xb7:
                 # B7  OR A
                 a = a | a
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 0x19:
@@ -4218,7 +4240,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0x24:
                 # 24  INC H
                 h = (h + 1) & 0xFF
-                f = (f & 0x01) | FT[_AT_INC_F + (h)]
+                f = (f & 0x01) | INC_F[h]
                 t += 4
                 qt = t
             elif op == 0x06:
@@ -4312,7 +4334,7 @@ def run(st, mem, bp, until, FT):
                 # C6  ADD A,n
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
-                f = FT[_AT_ADC_F + ((a << 8) | n)]
+                f = ADC_F[(a << 8) | n]
                 a = (a + n) & 0xFF
                 t += 7
                 qt = t
@@ -4343,7 +4365,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0x3d:
                 # 3D  DEC A
                 a = (a - 1) & 0xFF
-                f = (f & 0x01) | FT[_AT_DEC_F + (a)]
+                f = (f & 0x01) | DEC_F[a]
                 t += 4
                 qt = t
             elif op == 0xc8:
@@ -4365,7 +4387,7 @@ def run(st, mem, bp, until, FT):
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
                 a = a | n
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 7
                 qt = t
             elif op == 0x5f:
@@ -4404,7 +4426,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0x3c:
                 # 3C  INC A
                 a = (a + 1) & 0xFF
-                f = (f & 0x01) | FT[_AT_INC_F + (a)]
+                f = (f & 0x01) | INC_F[a]
                 t += 4
                 qt = t
             elif op == 0x2f:
@@ -4433,7 +4455,7 @@ def run(st, mem, bp, until, FT):
                 # D6  SUB n
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
-                f = FT[_AT_SBC_F + ((a << 8) | n)]
+                f = SBC_F[(a << 8) | n]
                 a = (a - n) & 0xFF
                 t += 7
                 qt = t
@@ -4465,7 +4487,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xaf:
                 # AF  XOR A
                 a = a ^ a
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 0x37:
@@ -4502,7 +4524,7 @@ def run(st, mem, bp, until, FT):
                     t += 5
             elif op == 0xbe:
                 # BE  CP (HL)
-                f = FT[_AT_CP_F + ((a << 8) | I64(mem[(h << 8) | l]))]
+                f = CP_F[(a << 8) | I64(mem[(h << 8) | l])]
                 t += 7
                 qt = t
             elif op == 0xd8:
@@ -4518,7 +4540,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xa7:
                 # A7  AND A
                 a = a & a
-                f = FT[_AT_SZ53P + (a)] | 0x10
+                f = SZ53P[a] | 0x10
                 t += 4
                 qt = t
             elif op == 0x1f:
@@ -4539,7 +4561,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0x0d:
                 # 0D  DEC C
                 c = (c - 1) & 0xFF
-                f = (f & 0x01) | FT[_AT_DEC_F + (c)]
+                f = (f & 0x01) | DEC_F[c]
                 t += 4
                 qt = t
             elif op == 0xd3:
@@ -4568,7 +4590,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xb3:
                 # B3  OR E
                 a = a | e
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 0xee:
@@ -4576,7 +4598,7 @@ def run(st, mem, bp, until, FT):
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
                 a = a ^ n
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 7
                 qt = t
             elif op == 0x09:
@@ -4629,13 +4651,13 @@ def run(st, mem, bp, until, FT):
             elif op == 0x0c:
                 # 0C  INC C
                 c = (c + 1) & 0xFF
-                f = (f & 0x01) | FT[_AT_INC_F + (c)]
+                f = (f & 0x01) | INC_F[c]
                 t += 4
                 qt = t
             elif op == 0xb5:
                 # B5  OR L
                 a = a | l
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 0xe7:
@@ -4651,7 +4673,7 @@ def run(st, mem, bp, until, FT):
                 t += 11
             elif op == 0x87:
                 # 87  ADD A,A
-                f = FT[_AT_ADC_F + ((a << 8) | a)]
+                f = ADC_F[(a << 8) | a]
                 a = (a + a) & 0xFF
                 t += 4
                 qt = t
@@ -4668,7 +4690,7 @@ def run(st, mem, bp, until, FT):
                 t += 11
             elif op == 0xb8:
                 # B8  CP B
-                f = FT[_AT_CP_F + ((a << 8) | b)]
+                f = CP_F[(a << 8) | b]
                 t += 4
                 qt = t
             elif op == 0x46:
@@ -4678,7 +4700,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0x15:
                 # 15  DEC D
                 d = (d - 1) & 0xFF
-                f = (f & 0x01) | FT[_AT_DEC_F + (d)]
+                f = (f & 0x01) | DEC_F[d]
                 t += 4
                 qt = t
             elif op == 0x2b:
@@ -4689,7 +4711,7 @@ def run(st, mem, bp, until, FT):
                 t += 6
             elif op == 0xb9:
                 # B9  CP C
-                f = FT[_AT_CP_F + ((a << 8) | c)]
+                f = CP_F[(a << 8) | c]
                 t += 4
                 qt = t
             elif op == 0x34:
@@ -4698,7 +4720,7 @@ def run(st, mem, bp, until, FT):
                 v = (I64(mem[ea]) + 1) & 0xFF
                 if ea >= rom_top:
                     mem[ea] = v
-                f = (f & 0x01) | FT[_AT_INC_F + (v)]
+                f = (f & 0x01) | INC_F[v]
                 t += 11
                 qt = t
             elif op == 0x1e:
@@ -4763,7 +4785,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0x25:
                 # 25  DEC H
                 h = (h - 1) & 0xFF
-                f = (f & 0x01) | FT[_AT_DEC_F + (h)]
+                f = (f & 0x01) | DEC_F[h]
                 t += 4
                 qt = t
             elif op == 0xc4:
@@ -4807,13 +4829,13 @@ def run(st, mem, bp, until, FT):
             elif op == 0xb0:
                 # B0  OR B
                 a = a | b
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 0x2d:
                 # 2D  DEC L
                 l = (l - 1) & 0xFF
-                f = (f & 0x01) | FT[_AT_DEC_F + (l)]
+                f = (f & 0x01) | DEC_F[l]
                 t += 4
                 qt = t
             elif op == 0x07:
@@ -4837,7 +4859,7 @@ def run(st, mem, bp, until, FT):
                 t += 19
             elif op == 0xbb:
                 # BB  CP E
-                f = FT[_AT_CP_F + ((a << 8) | e)]
+                f = CP_F[(a << 8) | e]
                 t += 4
                 qt = t
             elif op == 0x66:
@@ -4867,7 +4889,7 @@ def run(st, mem, bp, until, FT):
                 t += 7
             elif op == 0x80:
                 # 80  ADD A,B
-                f = FT[_AT_ADC_F + ((a << 8) | b)]
+                f = ADC_F[(a << 8) | b]
                 a = (a + b) & 0xFF
                 t += 4
                 qt = t
@@ -4895,7 +4917,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xac:
                 # AC  XOR H
                 a = a ^ h
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 0x54:
@@ -4909,7 +4931,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xad:
                 # AD  XOR L
                 a = a ^ l
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 0x35:
@@ -4918,43 +4940,43 @@ def run(st, mem, bp, until, FT):
                 v = (I64(mem[ea]) - 1) & 0xFF
                 if ea >= rom_top:
                     mem[ea] = v
-                f = (f & 0x01) | FT[_AT_DEC_F + (v)]
+                f = (f & 0x01) | DEC_F[v]
                 t += 11
                 qt = t
             elif op == 0xa6:
                 # A6  AND (HL)
                 a = a & I64(mem[(h << 8) | l])
-                f = FT[_AT_SZ53P + (a)] | 0x10
+                f = SZ53P[a] | 0x10
                 t += 7
                 qt = t
             elif op == 0x81:
                 # 81  ADD A,C
-                f = FT[_AT_ADC_F + ((a << 8) | c)]
+                f = ADC_F[(a << 8) | c]
                 a = (a + c) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x83:
                 # 83  ADD A,E
-                f = FT[_AT_ADC_F + ((a << 8) | e)]
+                f = ADC_F[(a << 8) | e]
                 a = (a + e) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x85:
                 # 85  ADD A,L
-                f = FT[_AT_ADC_F + ((a << 8) | l)]
+                f = ADC_F[(a << 8) | l]
                 a = (a + l) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x95:
                 # 95  SUB L
-                f = FT[_AT_SBC_F + ((a << 8) | l)]
+                f = SBC_F[(a << 8) | l]
                 a = (a - l) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x05:
                 # 05  DEC B
                 b = (b - 1) & 0xFF
-                f = (f & 0x01) | FT[_AT_DEC_F + (b)]
+                f = (f & 0x01) | DEC_F[b]
                 t += 4
                 qt = t
             elif op == 0xf3:
@@ -4975,20 +4997,20 @@ def run(st, mem, bp, until, FT):
             elif op == 0x8c:
                 # 8C  ADC A,H
                 cy = f & 1
-                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | h)]
+                f = ADC_F[(cy << 16) | (a << 8) | h]
                 a = (a + h + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x91:
                 # 91  SUB C
-                f = FT[_AT_SBC_F + ((a << 8) | c)]
+                f = SBC_F[(a << 8) | c]
                 a = (a - c) & 0xFF
                 t += 4
                 qt = t
             elif op == 0xb6:
                 # B6  OR (HL)
                 a = a | I64(mem[(h << 8) | l])
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 7
                 qt = t
             elif op == 0xf9:
@@ -5013,13 +5035,13 @@ def run(st, mem, bp, until, FT):
             elif op == 0x14:
                 # 14  INC D
                 d = (d + 1) & 0xFF
-                f = (f & 0x01) | FT[_AT_INC_F + (d)]
+                f = (f & 0x01) | INC_F[d]
                 t += 4
                 qt = t
             elif op == 0x1c:
                 # 1C  INC E
                 e = (e + 1) & 0xFF
-                f = (f & 0x01) | FT[_AT_INC_F + (e)]
+                f = (f & 0x01) | INC_F[e]
                 t += 4
                 qt = t
             elif op == 0x70:
@@ -5030,7 +5052,7 @@ def run(st, mem, bp, until, FT):
                 t += 7
             elif op == 0x90:
                 # 90  SUB B
-                f = FT[_AT_SBC_F + ((a << 8) | b)]
+                f = SBC_F[(a << 8) | b]
                 a = (a - b) & 0xFF
                 t += 4
                 qt = t
@@ -5041,25 +5063,25 @@ def run(st, mem, bp, until, FT):
             elif op == 0xb2:
                 # B2  OR D
                 a = a | d
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 0x9f:
                 # 9F  SBC A,A
                 cy = f & 1
-                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | a)]
+                f = SBC_F[(cy << 16) | (a << 8) | a]
                 a = (a - a - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0xba:
                 # BA  CP D
-                f = FT[_AT_CP_F + ((a << 8) | d)]
+                f = CP_F[(a << 8) | d]
                 t += 4
                 qt = t
             elif op == 0x1d:
                 # 1D  DEC E
                 e = (e - 1) & 0xFF
-                f = (f & 0x01) | FT[_AT_DEC_F + (e)]
+                f = (f & 0x01) | DEC_F[e]
                 t += 4
                 qt = t
             elif op == 0xdc:
@@ -5100,14 +5122,14 @@ def run(st, mem, bp, until, FT):
                 t += 4
             elif op == 0x82:
                 # 82  ADD A,D
-                f = FT[_AT_ADC_F + ((a << 8) | d)]
+                f = ADC_F[(a << 8) | d]
                 a = (a + d) & 0xFF
                 t += 4
                 qt = t
             elif op == 0xa3:
                 # A3  AND E
                 a = a & e
-                f = FT[_AT_SZ53P + (a)] | 0x10
+                f = SZ53P[a] | 0x10
                 t += 4
                 qt = t
             elif op == 0x68:
@@ -5128,7 +5150,7 @@ def run(st, mem, bp, until, FT):
                 t += 10
             elif op == 0x84:
                 # 84  ADD A,H
-                f = FT[_AT_ADC_F + ((a << 8) | h)]
+                f = ADC_F[(a << 8) | h]
                 a = (a + h) & 0xFF
                 t += 4
                 qt = t
@@ -5146,27 +5168,27 @@ def run(st, mem, bp, until, FT):
                 t += 4
             elif op == 0x92:
                 # 92  SUB D
-                f = FT[_AT_SBC_F + ((a << 8) | d)]
+                f = SBC_F[(a << 8) | d]
                 a = (a - d) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x96:
                 # 96  SUB (HL)
                 v = I64(mem[(h << 8) | l])
-                f = FT[_AT_SBC_F + ((a << 8) | v)]
+                f = SBC_F[(a << 8) | v]
                 a = (a - v) & 0xFF
                 t += 7
                 qt = t
             elif op == 0xae:
                 # AE  XOR (HL)
                 a = a ^ I64(mem[(h << 8) | l])
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 7
                 qt = t
             elif op == 0xb4:
                 # B4  OR H
                 a = a | h
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 0xea:
@@ -5183,7 +5205,7 @@ def run(st, mem, bp, until, FT):
                 t += 7
             elif op == 0xbc:
                 # BC  CP H
-                f = FT[_AT_CP_F + ((a << 8) | h)]
+                f = CP_F[(a << 8) | h]
                 t += 4
                 qt = t
             elif op == 0x0a:
@@ -5228,20 +5250,20 @@ def run(st, mem, bp, until, FT):
                 t += 4
             elif op == 0x93:
                 # 93  SUB E
-                f = FT[_AT_SBC_F + ((a << 8) | e)]
+                f = SBC_F[(a << 8) | e]
                 a = (a - e) & 0xFF
                 t += 4
                 qt = t
             elif op == 0xa1:
                 # A1  AND C
                 a = a & c
-                f = FT[_AT_SZ53P + (a)] | 0x10
+                f = SZ53P[a] | 0x10
                 t += 4
                 qt = t
             elif op == 0xa4:
                 # A4  AND H
                 a = a & h
-                f = FT[_AT_SZ53P + (a)] | 0x10
+                f = SZ53P[a] | 0x10
                 t += 4
                 qt = t
             elif op == 0xcc:
@@ -5265,7 +5287,7 @@ def run(st, mem, bp, until, FT):
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
                 cy = f & 1
-                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | n)]
+                f = SBC_F[(cy << 16) | (a << 8) | n]
                 a = (a - n - cy) & 0xFF
                 t += 7
                 qt = t
@@ -5305,7 +5327,7 @@ def run(st, mem, bp, until, FT):
                     res = (a - v) & 0xFF
                 else:
                     res = (a + v) & 0xFF
-                f = (f & 0x02) | cy | ((a ^ res) & 0x10) | FT[_AT_SZ53P + (res)]
+                f = (f & 0x02) | cy | ((a ^ res) & 0x10) | SZ53P[res]
                 a = res
                 t += 4
                 qt = t
@@ -5377,42 +5399,42 @@ def run(st, mem, bp, until, FT):
             elif op == 0x86:
                 # 86  ADD A,(HL)
                 v = I64(mem[(h << 8) | l])
-                f = FT[_AT_ADC_F + ((a << 8) | v)]
+                f = ADC_F[(a << 8) | v]
                 a = (a + v) & 0xFF
                 t += 7
                 qt = t
             elif op == 0x88:
                 # 88  ADC A,B
                 cy = f & 1
-                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | b)]
+                f = ADC_F[(cy << 16) | (a << 8) | b]
                 a = (a + b + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x89:
                 # 89  ADC A,C
                 cy = f & 1
-                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | c)]
+                f = ADC_F[(cy << 16) | (a << 8) | c]
                 a = (a + c + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x8a:
                 # 8A  ADC A,D
                 cy = f & 1
-                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | d)]
+                f = ADC_F[(cy << 16) | (a << 8) | d]
                 a = (a + d + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x8b:
                 # 8B  ADC A,E
                 cy = f & 1
-                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | e)]
+                f = ADC_F[(cy << 16) | (a << 8) | e]
                 a = (a + e + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x8d:
                 # 8D  ADC A,L
                 cy = f & 1
-                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | l)]
+                f = ADC_F[(cy << 16) | (a << 8) | l]
                 a = (a + l + cy) & 0xFF
                 t += 4
                 qt = t
@@ -5420,68 +5442,68 @@ def run(st, mem, bp, until, FT):
                 # 8E  ADC A,(HL)
                 v = I64(mem[(h << 8) | l])
                 cy = f & 1
-                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | v)]
+                f = ADC_F[(cy << 16) | (a << 8) | v]
                 a = (a + v + cy) & 0xFF
                 t += 7
                 qt = t
             elif op == 0x8f:
                 # 8F  ADC A,A
                 cy = f & 1
-                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | a)]
+                f = ADC_F[(cy << 16) | (a << 8) | a]
                 a = (a + a + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x94:
                 # 94  SUB H
-                f = FT[_AT_SBC_F + ((a << 8) | h)]
+                f = SBC_F[(a << 8) | h]
                 a = (a - h) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x97:
                 # 97  SUB A
-                f = FT[_AT_SBC_F + ((a << 8) | a)]
+                f = SBC_F[(a << 8) | a]
                 a = (a - a) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x98:
                 # 98  SBC A,B
                 cy = f & 1
-                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | b)]
+                f = SBC_F[(cy << 16) | (a << 8) | b]
                 a = (a - b - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x99:
                 # 99  SBC A,C
                 cy = f & 1
-                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | c)]
+                f = SBC_F[(cy << 16) | (a << 8) | c]
                 a = (a - c - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x9a:
                 # 9A  SBC A,D
                 cy = f & 1
-                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | d)]
+                f = SBC_F[(cy << 16) | (a << 8) | d]
                 a = (a - d - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x9b:
                 # 9B  SBC A,E
                 cy = f & 1
-                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | e)]
+                f = SBC_F[(cy << 16) | (a << 8) | e]
                 a = (a - e - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x9c:
                 # 9C  SBC A,H
                 cy = f & 1
-                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | h)]
+                f = SBC_F[(cy << 16) | (a << 8) | h]
                 a = (a - h - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x9d:
                 # 9D  SBC A,L
                 cy = f & 1
-                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | l)]
+                f = SBC_F[(cy << 16) | (a << 8) | l]
                 a = (a - l - cy) & 0xFF
                 t += 4
                 qt = t
@@ -5489,54 +5511,54 @@ def run(st, mem, bp, until, FT):
                 # 9E  SBC A,(HL)
                 v = I64(mem[(h << 8) | l])
                 cy = f & 1
-                f = FT[_AT_SBC_F + ((cy << 16) | (a << 8) | v)]
+                f = SBC_F[(cy << 16) | (a << 8) | v]
                 a = (a - v - cy) & 0xFF
                 t += 7
                 qt = t
             elif op == 0xa0:
                 # A0  AND B
                 a = a & b
-                f = FT[_AT_SZ53P + (a)] | 0x10
+                f = SZ53P[a] | 0x10
                 t += 4
                 qt = t
             elif op == 0xa2:
                 # A2  AND D
                 a = a & d
-                f = FT[_AT_SZ53P + (a)] | 0x10
+                f = SZ53P[a] | 0x10
                 t += 4
                 qt = t
             elif op == 0xa5:
                 # A5  AND L
                 a = a & l
-                f = FT[_AT_SZ53P + (a)] | 0x10
+                f = SZ53P[a] | 0x10
                 t += 4
                 qt = t
             elif op == 0xa8:
                 # A8  XOR B
                 a = a ^ b
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 0xaa:
                 # AA  XOR D
                 a = a ^ d
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 0xab:
                 # AB  XOR E
                 a = a ^ e
-                f = FT[_AT_SZ53P + (a)]
+                f = SZ53P[a]
                 t += 4
                 qt = t
             elif op == 0xbd:
                 # BD  CP L
-                f = FT[_AT_CP_F + ((a << 8) | l)]
+                f = CP_F[(a << 8) | l]
                 t += 4
                 qt = t
             elif op == 0xbf:
                 # BF  CP A
-                f = FT[_AT_CP_F + ((a << 8) | a)]
+                f = CP_F[(a << 8) | a]
                 t += 4
                 qt = t
             elif op == 0xc7:
@@ -5555,7 +5577,7 @@ def run(st, mem, bp, until, FT):
                 n = I64(mem[pc])
                 pc = (pc + 1) & 0xFFFF
                 cy = f & 1
-                f = FT[_AT_ADC_F + ((cy << 16) | (a << 8) | n)]
+                f = ADC_F[(cy << 16) | (a << 8) | n]
                 a = (a + n + cy) & 0xFF
                 t += 7
                 qt = t
