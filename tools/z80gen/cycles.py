@@ -158,7 +158,8 @@ class CycleTable:
     then four ints per cycle group: kind (an address of :func:`cycle_addresses`, ``none`` or
     an I/O port), T-states, repeats, and the condition it needs (-1: none, else an index of
     :func:`cycle_conditions`); -1 ends it. ``at`` maps a dispatch slot (table base + opcode)
-    to its list, with the T-states when it has no conditional part (else -1) and where its
+    to its list, with its T-states (for a list with a conditional part tested from the
+    registers, those without it and the part's condition and T-states; else -1) and where its
     I/O cycle starts, so that outside the contended lines no walk is needed at all.
     """
 
@@ -186,7 +187,7 @@ class CycleTable:
         self.fast_extra = [0] * self.SLOTS
         self.io_off = [0] * self.SLOTS
         # Which addresses a list puts on the bus: 1 only PC and the bytes after it, 2 also IR,
-        # 4 anything else. With 1 or 2, an instruction fetched outside contended memory (and I
+        # 3 also those of CHECKED, 4 anything else. With 1 or 2, an instruction fetched outside contended memory (and I
         # outside 0x40-0x7F) is never delayed, in the contended lines or not.
         self.bus = [4] * self.SLOTS
         # With 3, the other addresses it puts on the bus are among CHECKED: the bits of those,
@@ -257,6 +258,7 @@ class CycleTable:
         """
         m = self.machine
         hi = self.dialect.mem(f"(pc + {shift + 1}) & 0xFFFF")
+        # (a pair's high byte is contended as I is: outside 0x40-0x7F, the one test)
         tests = {
             1: m.ir_uncontended("h"), 2: m.ir_uncontended("d"), 4: m.ir_uncontended("b"),
             8: m.ir_uncontended("(b - 1)"),
