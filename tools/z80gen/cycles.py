@@ -187,8 +187,9 @@ class CycleTable:
         self.fast_extra = [0] * self.SLOTS
         self.io_off = [0] * self.SLOTS
         # Which addresses a list puts on the bus: 1 only PC and the bytes after it, 2 also IR,
-        # 3 also those of CHECKED, 4 anything else. With 1 or 2, an instruction fetched outside contended memory (and I
-        # outside 0x40-0x7F) is never delayed, in the contended lines or not.
+        # 3 also those of CHECKED, 4 anything else. With 1 or 2, an instruction fetched outside
+        # contended memory (and I outside 0x40-0x7F) is never delayed, in the contended lines
+        # or not.
         self.bus = [4] * self.SLOTS
         # With 3, the other addresses it puts on the bus are among CHECKED: the bits of those,
         # each tested before the fast way is taken inside the contended lines.
