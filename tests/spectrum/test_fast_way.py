@@ -30,6 +30,10 @@ INSTRUCTIONS = {
     "LD A,I": [0xED, 0x57], "LD (NN),DE": [0xED, 0x53, NN], "CALL NZ,NN": [0xC4, NN],
     "CALL Z,NN": [0xCC, NN], "RET C": [0xD8], "RET NC": [0xD0], "DJNZ d": [0x10, D],
     "JR NZ,d": [0x20, D], "JR C,d": [0x38, D], "RST 8": [0xCF],
+    # CB in the main function; DDCB's write tested from its opcode byte (BIT writes nothing)
+    "RLC C": [0xCB, 0x01], "BIT 3,(HL)": [0xCB, 0x5E], "SET 2,(HL)": [0xCB, 0xD6],
+    "RLC (IX+d)": [0xDD, 0xCB, D, 0x06], "BIT 3,(IX+d)": [0xDD, 0xCB, D, 0x5E],
+    "SET 1,(IY+d)": [0xFD, 0xCB, D, 0xCE], "RES 0,(IX+d),B": [0xDD, 0xCB, D, 0x80],
 }
 #: Where the code starts: clear of contended memory, in it, and with its bytes crossing in.
 CODE_AT = (0x9000, 0x6000, 0x3FFE)

@@ -237,3 +237,53 @@ def test_generated_engines_name_each_opcode_case():
         assert "# DD 26  LD IXH,n" in text and "# FD 26  LD IYH,n" in text, name
     python = (gen.PACKAGE_DIR / "z80/_engine_py.py").read_text()
     assert "# CB C6  SET 0,(HL)" in python and "# 08  EX AF,AF'" in python
+
+
+def _boolish(node: ast.expr) -> bool:
+    """Whether an expression is a bool by its form: a comparison, not, and/or of such, a bool."""
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, bool)
+    if isinstance(node, ast.Compare) or (isinstance(node, ast.UnaryOp)
+                                         and isinstance(node.op, ast.Not)):
+        return True
+    return isinstance(node, ast.BoolOp) and all(_boolish(v) for v in node.values)
+
+
+def _bool_constants_mixed(source: str) -> list[str]:
+    """Locals of a function assigned True or False and elsewhere a value not a bool by form."""
+    mixed = []
+    for func in ast.walk(ast.parse(source)):
+        if not isinstance(func, ast.FunctionDef):
+            continue
+        kinds: dict[str, set[bool]] = {}
+        for node in ast.walk(func):
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        const = isinstance(node.value, ast.Constant) and isinstance(
+                            node.value.value, bool)
+                        kinds.setdefault(target.id, set()).add(
+                            "const" if const else "bool" if _boolish(node.value) else "other")
+        mixed += [f"{func.name}: {name}" for name, seen in kinds.items()
+                  if "const" in seen and "other" in seen]
+    return mixed
+
+
+def test_the_numba_engines_compile_without_ssa_and_keep_bool_constants_to_bools():
+    """Every numba function of the generated engines compiles with the lean pipeline (no SSA:
+    a local's one type unifies all its assignments), and no local takes True or False beside
+    a value not a bool by its form (numba 0.68 stores such a constant uncast: LLVM's parser
+    fails), as ``ok = True`` beside ``ok = f & 0x40`` did in the cycle walker."""
+    gen = load_generator()
+    jit = [name for name in gen.OUTPUTS if "jit" in name]
+    assert len(jit) == 2
+    for name in jit:
+        source = (gen.PACKAGE_DIR / name).read_text()
+        decorators = re.findall(r"^@njit\((.*)\)$", source, re.M)
+        assert decorators and set(decorators) == {
+            "cache=True, _nrt=False, pipeline_class=LeanCompiler"}, name
+        assert source.count("\ndef ") == len(decorators), name
+        assert _bool_constants_mixed(source) == [], name
+    old = "def w(f):\n    ok = True\n    if f:\n        ok = f & 0x40\n    return ok\n"
+    assert _bool_constants_mixed(old) == ["w: ok"]
+    assert _bool_constants_mixed(old.replace("f & 0x40", "(f & 0x40) == 0")) == []

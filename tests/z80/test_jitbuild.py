@@ -102,8 +102,7 @@ def test_the_signatures_are_run_s_types_module_arrays_read_only_and_int64() -> N
     walk = dict(zip(["CONT", "CYC", "k"], sigs["_walk"], strict=False))
     assert not walk["CYC"].mutable and walk["CONT"].mutable
     assert walk["k"] == types.int64
-    assert set(sigs) >= {"_walk", "_port_in", "_prefix_cb", "_prefix_ed", "_prefix_dd",
-                         "_prefix_fd"}
+    assert set(sigs) >= {"_walk", "_port_in", "_prefix_ed", "_prefix_dd", "_prefix_fd"}
 
 
 def test_helpers_are_built_after_the_helpers_they_call(engine_module) -> None:

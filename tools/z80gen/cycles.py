@@ -26,6 +26,7 @@ from zxmonopoly.z80.templates import (
     parse_cycle,
 )
 
+from .decorator import NJIT
 from .variant import Variant
 
 
@@ -164,9 +165,13 @@ class CycleTable:
     """
 
     SLOTS = 1024 + 2  # main, CB, ED, DD/FD tables; then IM 0/1 and IM 2 responses
-    #: The conditions the fast way tests itself: flags and counters, read from registers as
-    #: the walk reads them (the others read memory by PC and stay walked).
-    FAST_CONDS = (*templates.COND, "B1", "BC1")
+    #: The conditions the fast way tests itself, as the walk tests them: flags and counters
+    #: from the registers, and DDCB's write from its opcode byte at PC+2 (from the dispatch's
+    #: PC, so only for a list whose addresses count from there: shift 0, as DDCB's do).
+    #: BC1MATCH (CPIR's repeat) reads (HL) and stays walked.
+    FAST_CONDS = (*templates.COND, "B1", "BC1", "NOTBIT")
+    #: The fast conditions that read memory by PC.
+    PC_CONDS = ("NOTBIT",)
     #: The addresses the fast way can test at dispatch, each group a bit of CHECK (the test
     #: of each group in :meth:`_uncontended_data`).
     CHECKED = {"hl": 1, "de": 2, "bc": 4, "bcdec": 8, "sp": 16, "sp+1": 16, "sp-1": 16,
@@ -222,7 +227,8 @@ class CycleTable:
         parts = [sp for sp in specs if isinstance(sp, tuple)]
         conds = {sp[1] for sp in parts}
         every = [x for sp in specs for x in (sp[2] if isinstance(sp, tuple) else [sp])]
-        if not parts or (len(conds) == 1 and next(iter(conds)) in self.FAST_CONDS
+        cond = next(iter(conds)) if len(conds) == 1 else None
+        if not parts or (cond in self.FAST_CONDS and not (cond in self.PC_CONDS and shift)
                          and not any(x.startswith("io:") for x in every)):
             # A conditional part (a jump taken, DJNZ looping, a RET or CALL made) is its T-states
             # added when its condition holds, so it takes the fast way too (before, each one
@@ -230,7 +236,7 @@ class CycleTable:
             plain = [sp for sp in specs if not isinstance(sp, tuple)]
             self.fast_t[slot] = cycle_total(plain)
             if parts:
-                self.fast_cond[slot] = self.conds.index(next(iter(conds)))
+                self.fast_cond[slot] = self.conds.index(cond)
                 self.fast_extra[slot] = sum(cycle_total(sp[2]) for sp in parts)
             addrs = {parse_cycle(sp)[0] for sp in every}
             if addrs <= {"pc", "pc+1", "pc+2", "pc-1", "pc-2", "none"}:
@@ -324,10 +330,12 @@ class CycleTable:
         for j, (name, expr) in enumerate(io_ports.items()):
             io_cases += [f"{'if' if j == 0 else 'elif'} kind == {kinds[name]}:",
                          f"    port_ = {expr}"]
+        # A step whose condition fails is skipped, tested in place: a flag ``ok`` would be a
+        # bool here and an int there (non-SSA typing, zxmonopoly.z80.jitpipeline).
         cond_cases: list[str] = []
         for j, name in enumerate(self.conds):
             cond_cases += [f"{'if' if j == 0 else 'elif'} cond == {j}:",
-                           f"    ok = {conds[name]}"]
+                           f"    if not ({conds[name]}):", "        continue"]
         body = [
             "tio = t",
             "pc = (pc + CYC[k]) & 0xFFFF",
@@ -341,10 +349,7 @@ class CycleTable:
             "    cond = CYC[k + 3]",
             "    k += 4",
             "    if cond >= 0:",
-            "        ok = True",
             *indent(cond_cases, 2),
-            "        if not ok:",
-            "            continue",
             f"    if kind == {kinds['none']}:",
             "        t += n * reps",
             f"    elif kind > {kinds['none']}:",
@@ -369,7 +374,7 @@ class CycleTable:
             array("FAST_C", self.fast_cond), array("FAST_X", self.fast_extra),
             "",
             "",
-            "@njit(cache=True, _nrt=False)",
+            NJIT,
             "def _walk(CONT, CYC, k, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, xy, op, "
             "int_data):",
             '    """Advance T through one cycle list of CYC with contention; return (T, I/O T)."""',

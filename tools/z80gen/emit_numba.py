@@ -8,6 +8,7 @@ from zxmonopoly.z80 import tables
 from zxmonopoly.z80.templates import indent, slot
 
 from .cycles import Target
+from .decorator import NJIT, NJIT_IMPORTS
 from .dispatch import HOT_MAIN, MEASURED_DD, case_comment, tree
 from .leaves import (
     cb_generic_body,
@@ -180,7 +181,7 @@ def gen_jit(v: Variant = BARE) -> str:
                  "    break", *store, "return exit_"]
         fname = f"_prefix_{name.lower()}"
         arglist = ", ".join(["st", "mem", *tabs, *params])
-        funcs.extend(["", "", "@njit(cache=True, _nrt=False)", f"def {fname}({arglist}):",
+        funcs.extend(["", "", NJIT, f"def {fname}({arglist}):",
                       f'    """Run one {name}-prefixed instruction."""', *indent(lines, 1)])
         calls[name] = [f"reason = {fname}({arglist})", *load, "if reason:", "    break"]
 
@@ -204,7 +205,7 @@ def gen_jit(v: Variant = BARE) -> str:
                                  else " of the bare CPU") +
             ": the same leaves as the CPython one, split per prefix table to keep compile "
             "time short.")
-    head = ["from numba import njit", "from numpy import int64 as I64", "",
+    head = [*NJIT_IMPORTS, "from numpy import int64 as I64", "",
             "# Where each flag table starts in the packed array FT (tables.PACKED).",
             *(f"_AT_{name} = {tables.OFFSETS[name]}" for name in TABLES), "",
             "# Scratch slots of the state array where a prefix function leaves what it changed.",
@@ -217,7 +218,7 @@ def gen_jit(v: Variant = BARE) -> str:
     params = [PACKED if n == TABLES[0] else n for n in args(v).split(", ")
               if n not in TABLES[1:]]
     src = [HEADER.format(sources=sources(v), what=what), *head,
-           *funcs, "", "", "@njit(cache=True, _nrt=False)",
+           *funcs, "", "", NJIT,
            f"def run({', '.join(params)}):",
            '    """Run until T reaches ``until`` or an exit; return the exit reason."""',
            *indent([*table_views(TABLES), *body], 1), ""]

@@ -11,6 +11,7 @@ from zxmonopoly.z80 import isa, state, templates
 from zxmonopoly.z80.templates import FETCH1, FETCH2, T_HERE, Leaf, indent, slot
 
 from .cycles import Target, fixed_total, halt_skip_code, has_t_marker, t_markers, walk
+from .decorator import NJIT
 from .dispatch import HOT_CB, HOT_DD, HOT_ED, tree
 
 
@@ -79,7 +80,7 @@ def port_in_function(t: Target) -> list[str]:
     speak of)."""
     params, results = port_in_interface(t)
     body = [*port_in_body(t), f"return {', '.join(results)}"]
-    return ["@njit(cache=True, _nrt=False)", f"def _port_in({', '.join(params)}):",
+    return [NJIT, f"def _port_in({', '.join(params)}):",
             '    """What an IN from ``port`` reads (the I/O cycle at ``tio``), and the machine\'s '
             'locals it moved."""',
             *("    " + x for x in body)]

@@ -7,6 +7,7 @@ The numba engine of the bare CPU: the same leaves as the CPython one, split per 
 from zxmonopoly.z80 import state as S
 
 from numba import njit
+from zxmonopoly.z80.jitpipeline import LeanCompiler
 from numpy import int64 as I64
 
 # Where each flag table starts in the packed array FT (tables.PACKED).
@@ -26,7 +27,7 @@ _R_RAW = 45
 _R7 = 46
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, pipeline_class=LeanCompiler)
 def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, im, t, r, r7, ldair_at, qt, rom_top, io_exit, until, int_end, bp):
     """Run one ED-prefixed instruction."""
     SZ53 = FT[_AT_SZ53:_AT_SZ53 + 256]
@@ -1231,7 +1232,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
     return exit_
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, pipeline_class=LeanCompiler)
 def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one DD-prefixed instruction."""
     SZ53P = FT[_AT_SZ53P:_AT_SZ53P + 256]
@@ -2324,7 +2325,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
     return exit_
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, pipeline_class=LeanCompiler)
 def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at, qt, rom_top):
     """Run one FD-prefixed instruction."""
     SZ53P = FT[_AT_SZ53P:_AT_SZ53P + 256]
@@ -3417,7 +3418,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
     return exit_
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, pipeline_class=LeanCompiler)
 def run(st, mem, bp, until, FT):
     """Run until T reaches ``until`` or an exit; return the exit reason."""
     SZ53 = FT[_AT_SZ53:_AT_SZ53 + 256]

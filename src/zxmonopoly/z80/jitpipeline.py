@@ -1,0 +1,34 @@
+"""The numba pipeline the generated engines compile with: numba's own, less what they never need.
+
+Measured on the Spectrum engine's main function (numba 0.68, a cold compile): of its 35 s,
+numba's SSA reconstruction took 5.4 s and removing the phi nodes it made 2.3 s more, the
+rewrite passes 4.7 s, and type inference and lowering were slowed by the extra variable
+versions. The generated engines need neither: every local is an int64 (or a bool used only as
+a condition, or a tuple unpacked at once), so a variable needs no second version to take a
+second type, and they use no construct a rewrite serves (array expressions, closures,
+``literally``, constant branches). Without them the whole Spectrum engine compiled in 33 s
+against 58 s, side by side, and ran at the same speed (docs/z80.md, "Compile time").
+
+Non-SSA typing gives a variable the one type that unifies all its assignments; the generator
+keeps each variable to one kind of value (tests/z80/test_generated.py) because numba 0.68
+then stores a constant of another kind uncast (``ok = True`` beside ``ok = f & 0x40`` failed
+LLVM's parser: an error at compile time, never wrong code).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from numba.core.compiler import Compiler, DefaultPassBuilder
+
+
+class LeanCompiler(Compiler):
+    """numba's nopython pipeline without SSA reconstruction and without the rewrite passes."""
+
+    def define_pipelines(self) -> list[Any]:
+        """The one nopython pipeline, built with those passes switched off."""
+        flags = self.state.flags
+        if hasattr(flags, "enable_ssa"):  # (a numba without the option keeps its pipeline)
+            flags.enable_ssa = False
+        flags.no_rewrites = True
+        return [DefaultPassBuilder.define_nopython_pipeline(self.state)]
