@@ -34,6 +34,9 @@ INSTRUCTIONS = {
     "RLC C": [0xCB, 0x01], "BIT 3,(HL)": [0xCB, 0x5E], "SET 2,(HL)": [0xCB, 0xD6],
     "RLC (IX+d)": [0xDD, 0xCB, D, 0x06], "BIT 3,(IX+d)": [0xDD, 0xCB, D, 0x5E],
     "SET 1,(IY+d)": [0xFD, 0xCB, D, 0xCE], "RES 0,(IX+d),B": [0xDD, 0xCB, D, 0x80],
+    # DD's measured opcodes run in the main function, the rest (and FD) in DD's own
+    "LD (IX+d),n": [0xDD, 0x36, D, 0x5A], "PUSH IX": [0xDD, 0xE5], "POP IX": [0xDD, 0xE1],
+    "ADC A,(IX+d)": [0xDD, 0x8E, D], "EX (SP),IX": [0xDD, 0xE3], "ADD A,(IY+d)": [0xFD, 0x86, D],
 }
 #: Where the code starts: clear of contended memory, in it, and with its bytes crossing in.
 CODE_AT = (0x9000, 0x6000, 0x3FFE)

@@ -136,16 +136,30 @@ def hot_inline(t: Target, prefix: str, cases: list[tuple[int, list[str]]],
     two ways are the same instructions.
     """
     code = dict(cases)
-    hot = [op for op in MEASURED_DD if op in code]
+    hot = hot_opcodes(code)
     chain: list[str] = []
     for k, op in enumerate(hot):
         chain += [f"{'if' if k == 0 else 'elif'} op == {op:#04x}:",
                   f"    {case_comment(prefix.lower(), op, op + 1)}", *indent(code[op], 1)]
-    # (The Spectrum's engine keeps DD whole in its function: inlined there, with the cycle
-    # walk before the chain, bench --machine measured no faster, 0.64-0.63x of CCMIOSimulator
-    # against 0.74-0.66x, and its main function compiled 36.5 s against 27.0 s.)
-    assert not t.variant.table_walk, "a machine walks its cycles in the prefix function"
-    return [f"op = {t.dialect.mem('pc')}", *chain, "else:", *indent(call, 1)]
+    if not t.variant.table_walk:
+        return [f"op = {t.dialect.mem('pc')}", *chain, "else:", *indent(call, 1)]
+    # A machine walks an instruction's cycles at its dispatch: here for the hot ones (the
+    # prefix function walks the others itself), so they are tested by one lookup first.
+    xy = "ix" if prefix == "DD" else "iy"
+    walk = t.table.dispatch_code("768", xy, shift=1)
+    return [f"op = {t.dialect.mem('pc')}", f"if {prefix}_HOT[op]:", *indent(walk, 1),
+            *indent(chain, 1), "else:", *indent(call, 1)]
+
+
+def hot_opcodes(code: dict[int, list[str]]) -> list[int]:
+    """The measured DD opcodes that have a case, most frequent first."""
+    return [op for op in MEASURED_DD if op in code]
+
+
+def hot_table(prefix: str, hot: list[int]) -> list[str]:
+    """A module array: 1 for each opcode after ``prefix`` that runs inline."""
+    flags = ", ".join("1" if op in hot else "0" for op in range(256))
+    return [f"{prefix}_HOT = np.array([{flags}], dtype=np.uint8)"]
 
 
 def gen_jit(v: Variant = BARE) -> str:
@@ -212,6 +226,9 @@ def gen_jit(v: Variant = BARE) -> str:
             *(f"{name} = {index}" for name, index in SCRATCH.items())]
     if v.table_walk:  # (after every leaf: the table holds them all now)
         head = ["import numpy as np", *head, "", "", *t.passes.arrays(), *t.table.walker()]
+        if v.hot_dd_inline:
+            head += ["", "", "# The DD opcodes run in run itself (the profile's).",
+                     *hot_table("DD", hot_opcodes(dict(dd_cases)))]
     if v.port_function:
         head = [*head, "", "", *port_in_function(t)]
     # run takes the packed array where the CPython engines take the seven tables

@@ -168,6 +168,10 @@ def _walk(CONT, CYC, k, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, xy, op
                 t += n
 
 
+# The DD opcodes run in run itself (the profile's).
+DD_HOT = np.array([0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 1, 1, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], dtype=np.uint8)
+
+
 @njit(cache=True, _nrt=False, pipeline_class=LeanCompiler)
 def _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end):
     """What an IN from ``port`` reads (the I/O cycle at ``tio``), and the machine's locals it moved."""
@@ -5690,25 +5694,395 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             pass
                                 else:
                                     # DD  DD prefix
-                                    reason = _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT)
-                                    a = st[S.A]
-                                    f = st[S.F]
-                                    b = st[S.B]
-                                    c = st[S.C]
-                                    d = st[S.D]
-                                    e = st[S.E]
-                                    h = st[S.H]
-                                    l = st[S.L]
-                                    ix = st[S.IX]
-                                    sp = st[S.SP]
-                                    pc = st[S.PC]
-                                    wz = st[S.MEMPTR]
-                                    t = st[S.T]
-                                    r = st[_R_RAW]
-                                    ei_at = st[_EI_AT]
-                                    qt = st[_QT]
-                                    if reason:
-                                        break
+                                    op = I64(mem[pc])
+                                    if DD_HOT[op]:
+                                        t0 = t
+                                        slot_ = 768 + op
+                                        k_ = CYC_AT[slot_]
+                                        if k_ >= 0:
+                                            ft = FAST_T[slot_]
+                                            fast_ = ft >= 0 and (not (14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 3 and ((pc - 1) & 0xC000) != 0x4000 and ((pc + 3) & 0xC000) != 0x4000 and (BUS[slot_] == 1 or (i & 0xC0) != 0x40)))
+                                            if not fast_ and ft >= 0 and BUS[slot_] == 3:
+                                                ck_ = CHECK[slot_]
+                                                fast_ = ((pc - 1) & 0xC000) != 0x4000 and ((pc + 3) & 0xC000) != 0x4000 and ((ck_ & 1) == 0 or ((h & 0xC0) != 0x40)) and ((ck_ & 2) == 0 or ((d & 0xC0) != 0x40)) and ((ck_ & 4) == 0 or ((b & 0xC0) != 0x40)) and ((ck_ & 8) == 0 or (((b - 1) & 0xC0) != 0x40)) and ((ck_ & 16) == 0 or (((sp - 2) & 0xC000) != 0x4000 and ((sp + 1) & 0xC000) != 0x4000)) and ((ck_ & 32) == 0 or (not (0x3F <= I64(mem[(pc + 2) & 0xFFFF]) <= 0x7F))) and ((ck_ & 64) == 0 or (((ix - 128) & 0xC000) != 0x4000 and ((ix + 127) & 0xC000) != 0x4000)) and ((ck_ & 128) == 0 or ((i & 0xC0) != 0x40))
+                                            if fast_:
+                                                tio = t + IO_OFF[slot_]
+                                                t += ft
+                                                cx_ = FAST_C[slot_]
+                                                if cx_ >= 0:
+                                                    if cx_ == 0:
+                                                        if (f & 0x40) == 0:
+                                                            t += FAST_X[slot_]
+                                                    elif cx_ == 1:
+                                                        if f & 0x40:
+                                                            t += FAST_X[slot_]
+                                                    elif cx_ == 2:
+                                                        if (f & 0x01) == 0:
+                                                            t += FAST_X[slot_]
+                                                    elif cx_ == 3:
+                                                        if f & 0x01:
+                                                            t += FAST_X[slot_]
+                                                    elif cx_ == 4:
+                                                        if (f & 0x04) == 0:
+                                                            t += FAST_X[slot_]
+                                                    elif cx_ == 5:
+                                                        if f & 0x04:
+                                                            t += FAST_X[slot_]
+                                                    elif cx_ == 6:
+                                                        if (f & 0x80) == 0:
+                                                            t += FAST_X[slot_]
+                                                    elif cx_ == 7:
+                                                        if f & 0x80:
+                                                            t += FAST_X[slot_]
+                                                    elif cx_ == 8:
+                                                        if b != 1:
+                                                            t += FAST_X[slot_]
+                                                    elif cx_ == 9:
+                                                        if ((b << 8) | c) != 1:
+                                                            t += FAST_X[slot_]
+                                                    elif cx_ == 11:
+                                                        if (I64(mem[(pc + 2) & 0xFFFF]) & 0xC0) != 0x40:
+                                                            t += FAST_X[slot_]
+                                            else:
+                                                t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
+                                        if op == 0x21:
+                                            # DD 21  LD IX,nn
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            pc = (pc + 2) & 0xFFFF
+                                            ix = nn
+                                        elif op == 0xe1:
+                                            # DD E1  POP IX
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                            sp = (sp + 2) & 0xFFFF
+                                            ix = nn
+                                        elif op == 0xe5:
+                                            # DD E5  PUSH IX
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            sp = (sp - 1) & 0xFFFF
+                                            if sp >= rom_top:
+                                                mem[sp] = (ix >> 8)
+                                            sp = (sp - 1) & 0xFFFF
+                                            if sp >= rom_top:
+                                                mem[sp] = (ix & 0xFF)
+                                        elif op == 0x7e:
+                                            # DD 7E  LD A,(IX+d)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            a = I64(mem[ea])
+                                        elif op == 0x23:
+                                            # DD 23  INC IX
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ix = (ix + 1) & 0xFFFF
+                                        elif op == 0x19:
+                                            # DD 19  ADD IX,DE
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            v = ix
+                                            nn = ((d << 8) | e)
+                                            res = v + nn
+                                            wz = (v + 1) & 0xFFFF
+                                            f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+                                            res = res & 0xFFFF
+                                            ix = res
+                                            qt = t
+                                        elif op == 0x75:
+                                            # DD 75  LD (IX+d),L
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            if ea >= rom_top:
+                                                mem[ea] = l
+                                        elif op == 0xcb:
+                                            # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            wz = ea
+                                            op = I64(mem[(pc + 1) & 0xFFFF])
+                                            pc = (pc + 2) & 0xFFFF
+                                            v = I64(mem[ea])
+                                            y = (op >> 3) & 7
+                                            if op < 0x40:
+                                                if y == 0:
+                                                    cy = v >> 7
+                                                    v = ((v << 1) | cy) & 0xFF
+                                                    f = SZ53P[v] | cy
+                                                elif y == 1:
+                                                    cy = v & 1
+                                                    v = (v >> 1) | (cy << 7)
+                                                    f = SZ53P[v] | cy
+                                                elif y == 2:
+                                                    cy = v >> 7
+                                                    v = ((v << 1) | (f & 1)) & 0xFF
+                                                    f = SZ53P[v] | cy
+                                                elif y == 3:
+                                                    cy = v & 1
+                                                    v = (v >> 1) | ((f & 1) << 7)
+                                                    f = SZ53P[v] | cy
+                                                elif y == 4:
+                                                    cy = v >> 7
+                                                    v = (v << 1) & 0xFF
+                                                    f = SZ53P[v] | cy
+                                                elif y == 5:
+                                                    cy = v & 1
+                                                    v = (v >> 1) | (v & 0x80)
+                                                    f = SZ53P[v] | cy
+                                                elif y == 6:
+                                                    cy = v >> 7
+                                                    v = ((v << 1) | 1) & 0xFF
+                                                    f = SZ53P[v] | cy
+                                                else:
+                                                    cy = v & 1
+                                                    v = v >> 1
+                                                    f = SZ53P[v] | cy
+                                            elif op < 0x80:
+                                                f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
+                                                pass
+                                                qt = t
+                                            elif op < 0xC0:
+                                                v = v & (0xFF ^ (1 << y))
+                                            else:
+                                                v = v | (1 << y)
+                                            if op < 0x40 or op >= 0x80:
+                                                if ea >= rom_top:
+                                                    mem[ea] = v
+                                                pass
+                                                if op < 0x40:
+                                                    qt = t
+                                                z = op & 7
+                                                if z == 0:
+                                                    b = v
+                                                elif z == 1:
+                                                    c = v
+                                                elif z == 2:
+                                                    d = v
+                                                elif z == 3:
+                                                    e = v
+                                                elif z == 4:
+                                                    h = v
+                                                elif z == 5:
+                                                    l = v
+                                                elif z == 7:
+                                                    a = v
+                                        elif op == 0xbe:
+                                            # DD BE  CP (IX+d)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            f = CP_F[(a << 8) | I64(mem[ea])]
+                                            qt = t
+                                        elif op == 0x77:
+                                            # DD 77  LD (IX+d),A
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            if ea >= rom_top:
+                                                mem[ea] = a
+                                        elif op == 0x6e:
+                                            # DD 6E  LD L,(IX+d)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            l = I64(mem[ea])
+                                        elif op == 0x66:
+                                            # DD 66  LD H,(IX+d)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            h = I64(mem[ea])
+                                        elif op == 0xa6:
+                                            # DD A6  AND (IX+d)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            a = a & I64(mem[ea])
+                                            f = SZ53P[a] | 0x10
+                                            qt = t
+                                        elif op == 0x4e:
+                                            # DD 4E  LD C,(IX+d)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            c = I64(mem[ea])
+                                        elif op == 0x36:
+                                            # DD 36  LD (IX+d),n
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            n = I64(mem[pc])
+                                            pc = (pc + 1) & 0xFFFF
+                                            if ea >= rom_top:
+                                                mem[ea] = n
+                                        elif op == 0x5e:
+                                            # DD 5E  LD E,(IX+d)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            e = I64(mem[ea])
+                                        elif op == 0x56:
+                                            # DD 56  LD D,(IX+d)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            d = I64(mem[ea])
+                                        elif op == 0x46:
+                                            # DD 46  LD B,(IX+d)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            b = I64(mem[ea])
+                                        elif op == 0x74:
+                                            # DD 74  LD (IX+d),H
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            if ea >= rom_top:
+                                                mem[ea] = h
+                                        elif op == 0x2a:
+                                            # DD 2A  LD IX,(nn)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            pc = (pc + 2) & 0xFFFF
+                                            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                                            wz = (nn + 1) & 0xFFFF
+                                            ix = v
+                                        elif op == 0x86:
+                                            # DD 86  ADD A,(IX+d)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            v = I64(mem[ea])
+                                            f = ADC_F[(a << 8) | v]
+                                            a = (a + v) & 0xFF
+                                            qt = t
+                                        elif op == 0x96:
+                                            # DD 96  SUB (IX+d)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            v = I64(mem[ea])
+                                            f = SBC_F[(a << 8) | v]
+                                            a = (a - v) & 0xFF
+                                            qt = t
+                                        elif op == 0x34:
+                                            # DD 34  INC (IX+d)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            v = (I64(mem[ea]) + 1) & 0xFF
+                                            if ea >= rom_top:
+                                                mem[ea] = v
+                                            f = (f & 0x01) | INC_F[v]
+                                            qt = t
+                                        elif op == 0x09:
+                                            # DD 09  ADD IX,BC
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            v = ix
+                                            nn = ((b << 8) | c)
+                                            res = v + nn
+                                            wz = (v + 1) & 0xFFFF
+                                            f = (f & 0xC4) | ((res >> 16) & 0x01) | ((res >> 8) & 0x28) | ((((v & 0x0FFF) + (nn & 0x0FFF)) >> 8) & 0x10)
+                                            res = res & 0xFFFF
+                                            ix = res
+                                            qt = t
+                                        elif op == 0x22:
+                                            # DD 22  LD (nn),IX
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            pc = (pc + 2) & 0xFFFF
+                                            v = ix
+                                            if nn >= rom_top:
+                                                mem[nn] = v & 0xFF
+                                            nn = (nn + 1) & 0xFFFF
+                                            wz = nn
+                                            if nn >= rom_top:
+                                                mem[nn] = v >> 8
+                                        elif op == 0x71:
+                                            # DD 71  LD (IX+d),C
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            if ea >= rom_top:
+                                                mem[ea] = c
+                                        elif op == 0xb6:
+                                            # DD B6  OR (IX+d)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            pc = (pc + 1) & 0xFFFF
+                                            wz = ea
+                                            a = a | I64(mem[ea])
+                                            f = SZ53P[a]
+                                            qt = t
+                                        elif op == 0xe9:
+                                            # DD E9  JP (IX)
+                                            pc = (pc + 1) & 0xFFFF
+                                            r += 1
+                                            pc = ix
+                                    else:
+                                        reason = _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7, ei_at, qt, rom_top, CONT)
+                                        a = st[S.A]
+                                        f = st[S.F]
+                                        b = st[S.B]
+                                        c = st[S.C]
+                                        d = st[S.D]
+                                        e = st[S.E]
+                                        h = st[S.H]
+                                        l = st[S.L]
+                                        ix = st[S.IX]
+                                        sp = st[S.SP]
+                                        pc = st[S.PC]
+                                        wz = st[S.MEMPTR]
+                                        t = st[S.T]
+                                        r = st[_R_RAW]
+                                        ei_at = st[_EI_AT]
+                                        qt = st[_QT]
+                                        if reason:
+                                            break
                     else:
                         if op < 0xf1:
                             if op < 0xe7:
