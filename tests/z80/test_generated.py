@@ -168,6 +168,32 @@ def test_the_numba_engines_widen_every_memory_read():
             assert not any(widened), name
 
 
+#: The arrays every instruction reads by a computed index: memory and the flag tables.
+_HOT_ARRAYS = {"mem", "SZ53", "SZ53P", "ADC_F", "SBC_F", "CP_F", "INC_F", "DEC_F"}
+
+
+def test_the_numba_engines_index_memory_and_the_flag_tables_unsigned():
+    """numba tests a signed index for a negative one at every access (Python's wraparound) and
+    an unsigned one not at all: every read of memory and of a flag table in a numba engine has
+    its index inside U64(...) (a slice is a view, made once); the CPython engines index plainly
+    (a list's item)."""
+    gen = load_generator()
+    for name in gen.OUTPUTS:
+        tree = ast.parse((gen.PACKAGE_DIR / name).read_text())
+        reads = [node for node in ast.walk(tree) if isinstance(node, ast.Subscript)
+                 and isinstance(node.value, ast.Name) and node.value.id in _HOT_ARRAYS
+                 and isinstance(node.ctx, ast.Load) and not isinstance(node.slice, ast.Slice)]
+        tables = {node.value.id for node in reads} - {"mem"}
+        assert tables == _HOT_ARRAYS - {"mem"}, (name, tables)
+        unsigned = [isinstance(node.slice, ast.Call) and isinstance(node.slice.func, ast.Name)
+                    and node.slice.func.id == "U64" for node in reads]
+        if "jit" in name:
+            assert all(unsigned), (name, [ast.unparse(node) for node, u in
+                                          zip(reads, unsigned, strict=True) if not u][:5])
+        else:
+            assert not any(unsigned), name
+
+
 @pytest.mark.parametrize("emitter", ["emit_python", "emit_numba"])
 def test_each_dialect_steps_pc_and_r_and_signs_bytes_exactly(emitter):
     """Each emitter's spelling of a helper does what the helper says, at every value: PC
@@ -176,7 +202,7 @@ def test_each_dialect_steps_pc_and_r_and_signs_bytes_exactly(emitter):
     d = module.PYTHON if emitter == "emit_python" else module.NUMBA
     ns = {"R_INC1": [(x + 1) & 0x7F for x in range(256)],
           "R_INC2": [(x + 2) & 0x7F for x in range(256)],
-          "SIGNED": [x - 256 if x > 127 else x for x in range(256)], "I64": int}
+          "SIGNED": [x - 256 if x > 127 else x for x in range(256)], "I64": int, "U64": int}
     for n in (1, 2, -1, -2):
         code = compile("\n".join(d.step_pc(n)), "<step_pc>", "exec")
         for pc in (0, 1, 0x7FFF, 0xFFFE, 0xFFFF):
@@ -193,6 +219,7 @@ def test_each_dialect_steps_pc_and_r_and_signs_bytes_exactly(emitter):
     for byte in range(256):
         assert eval(d.signed(str(byte)), ns) == (byte if byte < 128 else byte - 256)
     assert eval(d.mem("3"), {**ns, "mem": bytearray(range(8))}) == 3
+    assert eval(d.table("SZ53P", "(2 << 1) | 1"), {**ns, "SZ53P": list(range(10, 20))}) == 15
 
 
 def test_each_engine_lives_beside_what_it_runs():

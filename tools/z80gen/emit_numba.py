@@ -49,8 +49,10 @@ class NumbaDialect:
     port_log_apart = False
 
     def mem(self, addr: str) -> str:
-        """The byte at ``addr``, as an int64."""
-        return f"I64(mem[{addr}])"
+        """The byte at ``addr``, as an int64; indexed unsigned, since numba tests a signed
+        index for a negative one (Python's wraparound) at every access and an unsigned one
+        not at all, and every address the engines make is 0-0xFFFF already."""
+        return f"I64(mem[U64({addr})])"
 
     def step_pc(self, n: int) -> list[str]:
         """PC moved and masked to 16 bits."""
@@ -65,6 +67,10 @@ class NumbaDialect:
     def signed(self, byte: str) -> str:
         """A displacement by an XOR and a subtract."""
         return f"(({byte} ^ 0x80) - 0x80)"
+
+    def table(self, name: str, key: str) -> str:
+        """A flag table's entry, indexed unsigned (:meth:`mem` says why)."""
+        return f"{name}[U64({key})]"
 
 
 NUMBA = NumbaDialect()
@@ -219,7 +225,7 @@ def gen_jit(v: Variant = BARE) -> str:
                                  else " of the bare CPU") +
             ": the same leaves as the CPython one, split per prefix table to keep compile "
             "time short.")
-    head = [*NJIT_IMPORTS, "from numpy import int64 as I64", "",
+    head = [*NJIT_IMPORTS, "from numpy import int64 as I64", "from numpy import uint64 as U64", "",
             "# Where each flag table starts in the packed array FT (tables.PACKED).",
             *(f"_AT_{name} = {tables.OFFSETS[name]}" for name in TABLES), "",
             "# Scratch slots of the state array where a prefix function leaves what it changed.",

@@ -70,6 +70,10 @@ class PythonDialect:
         """A displacement by table."""
         return f"SIGNED[{byte}]"
 
+    def table(self, name: str, key: str) -> str:
+        """A flag table's entry: a list's item."""
+        return f"{name}[{key}]"
+
 
 PYTHON = PythonDialect()
 

@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit
 from zxmonopoly.z80.jitpipeline import LeanCompiler
 from numpy import int64 as I64
+from numpy import uint64 as U64
 
 # Where each flag table starts in the packed array FT (tables.PACKED).
 _AT_SZ53 = 0
@@ -85,16 +86,16 @@ def _walk(CONT, CYC, k, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, xy, op
                 if not (((b << 8) | c) != 1):
                     continue
             elif cond == 10:
-                if not (((b << 8) | c) != 1 and a != I64(mem[(h << 8) | l])):
+                if not (((b << 8) | c) != 1 and a != I64(mem[U64((h << 8) | l)])):
                     continue
             elif cond == 11:
-                if not ((I64(mem[(pc + 2) & 0xFFFF]) & 0xC0) != 0x40):
+                if not ((I64(mem[U64((pc + 2) & 0xFFFF)]) & 0xC0) != 0x40):
                     continue
         if kind == 21:
             t += n * reps
         elif kind > 21:
             if kind == 22:
-                port_ = ((a << 8) | I64(mem[pc]))
+                port_ = ((a << 8) | I64(mem[U64(pc)]))
             elif kind == 23:
                 port_ = ((b << 8) | c)
             elif kind == 24:
@@ -148,15 +149,15 @@ def _walk(CONT, CYC, k, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, xy, op
             elif kind == 13:
                 x_ = ((i << 8) | (r & 0x7F) | r7)
             elif kind == 14:
-                x_ = (I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8))
+                x_ = (I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8))
             elif kind == 15:
-                x_ = (((I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)) + 1) & 0xFFFF)
+                x_ = (((I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)) + 1) & 0xFFFF)
             elif kind == 16:
-                x_ = ((xy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF)
+                x_ = ((xy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF)
             elif kind == 17:
-                x_ = ((xy + ((I64(mem[(pc + 1) & 0xFFFF]) ^ 0x80) - 0x80)) & 0xFFFF)
+                x_ = ((xy + ((I64(mem[U64((pc + 1) & 0xFFFF)]) ^ 0x80) - 0x80)) & 0xFFFF)
             elif kind == 18:
-                x_ = ((a << 8) | I64(mem[pc]))
+                x_ = ((a << 8) | I64(mem[U64(pc)]))
             elif kind == 19:
                 x_ = ((i << 8) | int_data)
             elif kind == 20:
@@ -223,9 +224,9 @@ def _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tap
                 if line < 192 and col < 128 and 2 <= (col & 7) <= 5:
                     x_ = ((col >> 3) << 1) + (((col & 7) - 2) >> 1)
                     if col & 1:
-                        v = I64(mem[0x5800 + ((line >> 3) << 5) + x_])
+                        v = I64(mem[U64(0x5800 + ((line >> 3) << 5) + x_)])
                     else:
-                        v = I64(mem[0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_])
+                        v = I64(mem[U64(0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_)])
         if in_mode == 1:
             if in_n < in_end:
                 in_log[in_n] = v
@@ -241,7 +242,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
     SBC_F = FT[_AT_SBC_F:_AT_SBC_F + 131072]
     exit_ = 0
     while True:
-        op = I64(mem[pc])
+        op = I64(mem[U64(pc)])
         pc = (pc + 1) & 0xFFFF
         r += 1
         t0 = t
@@ -252,7 +253,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
             fast_ = ft >= 0 and (not (14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 3 and ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and (BUS[slot_] == 1 or (i & 0xC0) != 0x40)))
             if not fast_ and ft >= 0 and BUS[slot_] == 3:
                 ck_ = CHECK[slot_]
-                fast_ = ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and ((ck_ & 1) == 0 or ((h & 0xC0) != 0x40)) and ((ck_ & 2) == 0 or ((d & 0xC0) != 0x40)) and ((ck_ & 4) == 0 or ((b & 0xC0) != 0x40)) and ((ck_ & 8) == 0 or (((b - 1) & 0xC0) != 0x40)) and ((ck_ & 16) == 0 or (((sp - 2) & 0xC000) != 0x4000 and ((sp + 1) & 0xC000) != 0x4000)) and ((ck_ & 32) == 0 or (not (0x3F <= I64(mem[(pc + 1) & 0xFFFF]) <= 0x7F))) and ((ck_ & 64) == 0 or (((ix - 128) & 0xC000) != 0x4000 and ((ix + 127) & 0xC000) != 0x4000)) and ((ck_ & 128) == 0 or ((i & 0xC0) != 0x40))
+                fast_ = ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and ((ck_ & 1) == 0 or ((h & 0xC0) != 0x40)) and ((ck_ & 2) == 0 or ((d & 0xC0) != 0x40)) and ((ck_ & 4) == 0 or ((b & 0xC0) != 0x40)) and ((ck_ & 8) == 0 or (((b - 1) & 0xC0) != 0x40)) and ((ck_ & 16) == 0 or (((sp - 2) & 0xC000) != 0x4000 and ((sp + 1) & 0xC000) != 0x4000)) and ((ck_ & 32) == 0 or (not (0x3F <= I64(mem[U64((pc + 1) & 0xFFFF)]) <= 0x7F))) and ((ck_ & 64) == 0 or (((ix - 128) & 0xC000) != 0x4000 and ((ix + 127) & 0xC000) != 0x4000)) and ((ck_ & 128) == 0 or ((i & 0xC0) != 0x40))
             if fast_:
                 tio = t + IO_OFF[slot_]
                 t += ft
@@ -289,7 +290,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                         if ((b << 8) | c) != 1:
                             t += FAST_X[slot_]
                     elif cx_ == 11:
-                        if (I64(mem[(pc + 2) & 0xFFFF]) & 0xC0) != 0x40:
+                        if (I64(mem[U64((pc + 2) & 0xFFFF)]) & 0xC0) != 0x40:
                             t += FAST_X[slot_]
             else:
                 t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
@@ -320,7 +321,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                         v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
                                     wz = (port + 1) & 0xFFFF
                                     b = v
-                                    f = (f & 0x01) | SZ53P[v]
+                                    f = (f & 0x01) | SZ53P[U64(v)]
                                     qt = t
                                 else:
                                     # ED 41  OUT (C),B
@@ -358,7 +359,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                 qt = t
                         else:
                             # ED 43  LD (nn),BC
-                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                             pc = (pc + 2) & 0xFFFF
                             v = ((b << 8) | c)
                             if nn >= rom_top:
@@ -372,14 +373,14 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                         if op == 0x44:
                             # ED 44  NEG
                             v = a
-                            f = SBC_F[v]
+                            f = SBC_F[U64(v)]
                             a = (0 - v) & 0xFF
                             qt = t
                         else:
                             if op < 0x47:
                                 if op == 0x45:
                                     # ED 45  RETN
-                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                     sp = (sp + 2) & 0xFFFF
                                     pc = nn
                                     wz = nn
@@ -410,7 +411,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                             v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
                                         wz = (port + 1) & 0xFFFF
                                         c = v
-                                        f = (f & 0x01) | SZ53P[v]
+                                        f = (f & 0x01) | SZ53P[U64(v)]
                                         qt = t
                                     else:
                                         if op == 0x49:
@@ -450,9 +451,9 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                     else:
                         if op == 0x4b:
                             # ED 4B  LD BC,(nn)
-                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                             pc = (pc + 2) & 0xFFFF
-                            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                            v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
                             wz = (nn + 1) & 0xFFFF
                             b = v >> 8
                             c = v & 0xFF
@@ -461,12 +462,12 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                 if op == 0x4c:
                                     # ED 4C  NEG
                                     v = a
-                                    f = SBC_F[v]
+                                    f = SBC_F[U64(v)]
                                     a = (0 - v) & 0xFF
                                     qt = t
                                 else:
                                     # ED 4D  RETI
-                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                     sp = (sp + 2) & 0xFFFF
                                     pc = nn
                                     wz = nn
@@ -500,7 +501,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                             v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
                                         wz = (port + 1) & 0xFFFF
                                         d = v
-                                        f = (f & 0x01) | SZ53P[v]
+                                        f = (f & 0x01) | SZ53P[U64(v)]
                                         qt = t
                                     else:
                                         # ED 51  OUT (C),D
@@ -541,7 +542,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                 if op < 0x5b:
                     if op == 0x53:
                         # ED 53  LD (nn),DE
-                        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                        nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                         pc = (pc + 2) & 0xFFFF
                         v = ((d << 8) | e)
                         if nn >= rom_top:
@@ -557,12 +558,12 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                     if op == 0x54:
                                         # ED 54  NEG
                                         v = a
-                                        f = SBC_F[v]
+                                        f = SBC_F[U64(v)]
                                         a = (0 - v) & 0xFF
                                         qt = t
                                     else:
                                         # ED 55  RETN
-                                        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                        nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                         sp = (sp + 2) & 0xFFFF
                                         pc = nn
                                         wz = nn
@@ -574,7 +575,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                 if op == 0x57:
                                     # ED 57  LD A,I
                                     a = i
-                                    f = (f & 0x01) | SZ53[a] | (iff2 << 2)
+                                    f = (f & 0x01) | SZ53[U64(a)] | (iff2 << 2)
                                     pass
                                     ldair_at = t
                                     qt = t
@@ -597,7 +598,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                             v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
                                         wz = (port + 1) & 0xFFFF
                                         e = v
-                                        f = (f & 0x01) | SZ53P[v]
+                                        f = (f & 0x01) | SZ53P[U64(v)]
                                         qt = t
                                     else:
                                         # ED 59  OUT (C),E
@@ -636,9 +637,9 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                 else:
                     if op == 0x5b:
                         # ED 5B  LD DE,(nn)
-                        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                        nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                         pc = (pc + 2) & 0xFFFF
-                        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                        v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
                         wz = (nn + 1) & 0xFFFF
                         d = v >> 8
                         e = v & 0xFF
@@ -650,12 +651,12 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                         if op == 0x5c:
                                             # ED 5C  NEG
                                             v = a
-                                            f = SBC_F[v]
+                                            f = SBC_F[U64(v)]
                                             a = (0 - v) & 0xFF
                                             qt = t
                                         else:
                                             # ED 5D  RETN
-                                            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                             sp = (sp + 2) & 0xFFFF
                                             pc = nn
                                             wz = nn
@@ -667,7 +668,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                     if op == 0x5f:
                                         # ED 5F  LD A,R
                                         a = (r & 0x7F) | r7
-                                        f = (f & 0x01) | SZ53[a] | (iff2 << 2)
+                                        f = (f & 0x01) | SZ53[U64(a)] | (iff2 << 2)
                                         pass
                                         ldair_at = t
                                         qt = t
@@ -690,7 +691,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
                                             wz = (port + 1) & 0xFFFF
                                             h = v
-                                            f = (f & 0x01) | SZ53P[v]
+                                            f = (f & 0x01) | SZ53P[U64(v)]
                                             qt = t
                                         else:
                                             # ED 61  OUT (C),H
@@ -731,7 +732,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                             qt = t
                                         else:
                                             # ED 63  LD (nn),HL
-                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                             pc = (pc + 2) & 0xFFFF
                                             v = ((h << 8) | l)
                                             if nn >= rom_top:
@@ -744,12 +745,12 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                         if op == 0x64:
                                             # ED 64  NEG
                                             v = a
-                                            f = SBC_F[v]
+                                            f = SBC_F[U64(v)]
                                             a = (0 - v) & 0xFF
                                             qt = t
                                         else:
                                             # ED 65  RETN
-                                            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                             sp = (sp + 2) & 0xFFFF
                                             pc = nn
                                             wz = nn
@@ -762,12 +763,12 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                         else:
                                             # ED 67  RRD
                                             ea = (h << 8) | l
-                                            v = I64(mem[ea])
+                                            v = I64(mem[U64(ea)])
                                             n = ((a << 4) | (v >> 4)) & 0xFF
                                             a = (a & 0xF0) | (v & 0x0F)
                                             if ea >= rom_top:
                                                 mem[ea] = n
-                                            f = (f & 0x01) | SZ53P[a]
+                                            f = (f & 0x01) | SZ53P[U64(a)]
                                             wz = (ea + 1) & 0xFFFF
                                             qt = t
                                     else:
@@ -789,7 +790,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
                                             wz = (port + 1) & 0xFFFF
                                             l = v
-                                            f = (f & 0x01) | SZ53P[v]
+                                            f = (f & 0x01) | SZ53P[U64(v)]
                                             qt = t
                                         else:
                                             # ED 69  OUT (C),L
@@ -831,23 +832,23 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                     else:
                                         if op == 0x6b:
                                             # ED 6B  LD HL,(nn)
-                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                             pc = (pc + 2) & 0xFFFF
-                                            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                                            v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
                                             wz = (nn + 1) & 0xFFFF
                                             h = v >> 8
                                             l = v & 0xFF
                                         else:
                                             # ED 6C  NEG
                                             v = a
-                                            f = SBC_F[v]
+                                            f = SBC_F[U64(v)]
                                             a = (0 - v) & 0xFF
                                             qt = t
                                 else:
                                     if op < 0x6f:
                                         if op == 0x6d:
                                             # ED 6D  RETN
-                                            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                             sp = (sp + 2) & 0xFFFF
                                             pc = nn
                                             wz = nn
@@ -860,12 +861,12 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                             if op == 0x6f:
                                                 # ED 6F  RLD
                                                 ea = (h << 8) | l
-                                                v = I64(mem[ea])
+                                                v = I64(mem[U64(ea)])
                                                 n = ((v << 4) | (a & 0x0F)) & 0xFF
                                                 a = (a & 0xF0) | (v >> 4)
                                                 if ea >= rom_top:
                                                     mem[ea] = n
-                                                f = (f & 0x01) | SZ53P[a]
+                                                f = (f & 0x01) | SZ53P[U64(a)]
                                                 wz = (ea + 1) & 0xFFFF
                                                 qt = t
                                             else:
@@ -885,7 +886,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 else:
                                                     v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
                                                 wz = (port + 1) & 0xFFFF
-                                                f = (f & 0x01) | SZ53P[v]
+                                                f = (f & 0x01) | SZ53P[U64(v)]
                                                 qt = t
                                         else:
                                             if op == 0x71:
@@ -925,7 +926,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                             else:
                                 if op == 0x73:
                                     # ED 73  LD (nn),SP
-                                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                    nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                     pc = (pc + 2) & 0xFFFF
                                     v = sp
                                     if nn >= rom_top:
@@ -939,12 +940,12 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                         if op == 0x74:
                                             # ED 74  NEG
                                             v = a
-                                            f = SBC_F[v]
+                                            f = SBC_F[U64(v)]
                                             a = (0 - v) & 0xFF
                                             qt = t
                                         else:
                                             # ED 75  RETN
-                                            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                             sp = (sp + 2) & 0xFFFF
                                             pc = nn
                                             wz = nn
@@ -975,7 +976,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                         v, ear_in, tape_pos, in_n = _port_in(port, tio, mem, CONT, keys, joy, tape, in_log, ula_out, ear_in, tape_on, tape_t0, tape_pos, tape_end, tape_level0, in_mode, in_n, in_end)
                     wz = (port + 1) & 0xFFFF
                     a = v
-                    f = (f & 0x01) | SZ53P[v]
+                    f = (f & 0x01) | SZ53P[U64(v)]
                     qt = t
                 else:
                     if op < 0xbc:
@@ -1020,22 +1021,22 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                     else:
                                         if op == 0x7b:
                                             # ED 7B  LD SP,(nn)
-                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                             pc = (pc + 2) & 0xFFFF
-                                            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                                            v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
                                             wz = (nn + 1) & 0xFFFF
                                             sp = v
                                         else:
                                             if op == 0x7c:
                                                 # ED 7C  NEG
                                                 v = a
-                                                f = SBC_F[v]
+                                                f = SBC_F[U64(v)]
                                                 a = (0 - v) & 0xFF
                                                 qt = t
                                             else:
                                                 if op == 0x7d:
                                                     # ED 7D  RETN
-                                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                                     sp = (sp + 2) & 0xFFFF
                                                     pc = nn
                                                     wz = nn
@@ -1052,7 +1053,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                         if op < 0xa2:
                                             if op == 0xa0:
                                                 # ED A0  LDI
-                                                v = I64(mem[(h << 8) | l])
+                                                v = I64(mem[U64((h << 8) | l)])
                                                 ea = (d << 8) | e
                                                 if ea >= rom_top:
                                                     mem[ea] = v
@@ -1070,7 +1071,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 qt = t
                                             else:
                                                 # ED A1  CPI
-                                                v = I64(mem[(h << 8) | l])
+                                                v = I64(mem[U64((h << 8) | l)])
                                                 res = (a - v) & 0xFF
                                                 hf = (a ^ v ^ res) & 0x10
                                                 n = (res - (hf >> 4)) & 0xFF
@@ -1081,7 +1082,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 if c == 0xFF:
                                                     b = (b - 1) & 0xFF
                                                 wz = (wz + 1) & 0xFFFF
-                                                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                                f = (f & 0x01) | 0x02 | hf | (SZ53[U64(res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
                                                 qt = t
                                         else:
                                             if op == 0xa2:
@@ -1111,12 +1112,12 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 k = v + ((c + 1) & 0xFF)
                                                 nf = (v >> 6) & 0x02
                                                 hc = 0x11 if k > 255 else 0
-                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
                                                 pass
                                                 qt = t
                                             else:
                                                 # ED A3  OUTI
-                                                v = I64(mem[(h << 8) | l])
+                                                v = I64(mem[U64((h << 8) | l)])
                                                 b = (b - 1) & 0xFF
                                                 port = (b << 8) | c
                                                 wz = (port + 1) & 0xFFFF
@@ -1126,7 +1127,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 k = v + l
                                                 nf = (v >> 6) & 0x02
                                                 hc = 0x11 if k > 255 else 0
-                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
                                                 pass
                                                 if io_exit and io_exit != 2:
                                                     st[S.PORT] = port
@@ -1151,7 +1152,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                         if op < 0xaa:
                                             if op == 0xa8:
                                                 # ED A8  LDD
-                                                v = I64(mem[(h << 8) | l])
+                                                v = I64(mem[U64((h << 8) | l)])
                                                 ea = (d << 8) | e
                                                 if ea >= rom_top:
                                                     mem[ea] = v
@@ -1169,7 +1170,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 qt = t
                                             else:
                                                 # ED A9  CPD
-                                                v = I64(mem[(h << 8) | l])
+                                                v = I64(mem[U64((h << 8) | l)])
                                                 res = (a - v) & 0xFF
                                                 hf = (a ^ v ^ res) & 0x10
                                                 n = (res - (hf >> 4)) & 0xFF
@@ -1180,7 +1181,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 if c == 0xFF:
                                                     b = (b - 1) & 0xFF
                                                 wz = (wz - 1) & 0xFFFF
-                                                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                                f = (f & 0x01) | 0x02 | hf | (SZ53[U64(res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
                                                 qt = t
                                         else:
                                             if op == 0xaa:
@@ -1210,12 +1211,12 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 k = v + ((c - 1) & 0xFF)
                                                 nf = (v >> 6) & 0x02
                                                 hc = 0x11 if k > 255 else 0
-                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
                                                 pass
                                                 qt = t
                                             else:
                                                 # ED AB  OUTD
-                                                v = I64(mem[(h << 8) | l])
+                                                v = I64(mem[U64((h << 8) | l)])
                                                 b = (b - 1) & 0xFF
                                                 port = (b << 8) | c
                                                 wz = (port - 1) & 0xFFFF
@@ -1225,7 +1226,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 k = v + l
                                                 nf = (v >> 6) & 0x02
                                                 hc = 0x11 if k > 255 else 0
-                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
                                                 pass
                                                 if io_exit and io_exit != 2:
                                                     st[S.PORT] = port
@@ -1265,7 +1266,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                     if ((b << 8) | c) != 1:
                                         pm_ |= 4
                                     t += CONT[(1 + pm_) * 70144 + t]
-                                    v = I64(mem[(h << 8) | l])
+                                    v = I64(mem[U64((h << 8) | l)])
                                     ea = (d << 8) | e
                                     if ea >= rom_top:
                                         mem[ea] = v
@@ -1285,7 +1286,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                         wz = (pc + 1) & 0xFFFF
                                         f = (f & 0xD7) | ((pc >> 8) & 0x28)
                                         pass
-                                        if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb0:
+                                        if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[U64(pc)]) == 0xED and I64(mem[U64((pc + 1) & 0xFFFF)]) == 0xb0:
                                             pc = (pc + 2) & 0xFFFF
                                             r += 2
                                             continue
@@ -1310,10 +1311,10 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 pm_ = 0
                                                 if (((h << 8) | l) & 0xC000) == 0x4000:
                                                     pm_ |= 1
-                                                if ((b << 8) | c) != 1 and a != I64(mem[(h << 8) | l]):
+                                                if ((b << 8) | c) != 1 and a != I64(mem[U64((h << 8) | l)]):
                                                     pm_ |= 2
                                                 t += CONT[(9 + pm_) * 70144 + t]
-                                                v = I64(mem[(h << 8) | l])
+                                                v = I64(mem[U64((h << 8) | l)])
                                                 res = (a - v) & 0xFF
                                                 hf = (a ^ v ^ res) & 0x10
                                                 n = (res - (hf >> 4)) & 0xFF
@@ -1324,13 +1325,13 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 if c == 0xFF:
                                                     b = (b - 1) & 0xFF
                                                 wz = (wz + 1) & 0xFFFF
-                                                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                                f = (f & 0x01) | 0x02 | hf | (SZ53[U64(res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
                                                 if (b | c) and res:
                                                     pc = (pc - 2) & 0xFFFF
                                                     wz = (pc + 1) & 0xFFFF
                                                     f = (f & 0xD7) | ((pc >> 8) & 0x28)
                                                     pass
-                                                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb1:
+                                                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[U64(pc)]) == 0xED and I64(mem[U64((pc + 1) & 0xFFFF)]) == 0xb1:
                                                         pc = (pc + 2) & 0xFFFF
                                                         r += 2
                                                         continue
@@ -1366,7 +1367,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 k = v + ((c + 1) & 0xFF)
                                                 nf = (v >> 6) & 0x02
                                                 hc = 0x11 if k > 255 else 0
-                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
                                                 if b:
                                                     pc = (pc - 2) & 0xFFFF
                                                     wz = (pc + 1) & 0xFFFF
@@ -1381,14 +1382,14 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                     else:
                                                         hf = 0
                                                         p = p ^ (b & 7)
-                                                    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                                                    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[U64(p)] & 0x04)
                                                     pass
                                                 else:
                                                     pass
                                                 qt = t
                                             else:
                                                 # ED B3  OTIR
-                                                v = I64(mem[(h << 8) | l])
+                                                v = I64(mem[U64((h << 8) | l)])
                                                 b = (b - 1) & 0xFF
                                                 port = (b << 8) | c
                                                 wz = (port + 1) & 0xFFFF
@@ -1398,7 +1399,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 k = v + l
                                                 nf = (v >> 6) & 0x02
                                                 hc = 0x11 if k > 255 else 0
-                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
                                                 if b:
                                                     pc = (pc - 2) & 0xFFFF
                                                     wz = (pc + 1) & 0xFFFF
@@ -1413,7 +1414,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                     else:
                                                         hf = 0
                                                         p = p ^ (b & 7)
-                                                    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                                                    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[U64(p)] & 0x04)
                                                     pass
                                                 else:
                                                     pass
@@ -1455,7 +1456,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                             if ((b << 8) | c) != 1:
                                                 pm_ |= 4
                                             t += CONT[(1 + pm_) * 70144 + t]
-                                            v = I64(mem[(h << 8) | l])
+                                            v = I64(mem[U64((h << 8) | l)])
                                             ea = (d << 8) | e
                                             if ea >= rom_top:
                                                 mem[ea] = v
@@ -1475,7 +1476,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 wz = (pc + 1) & 0xFFFF
                                                 f = (f & 0xD7) | ((pc >> 8) & 0x28)
                                                 pass
-                                                if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb8:
+                                                if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[U64(pc)]) == 0xED and I64(mem[U64((pc + 1) & 0xFFFF)]) == 0xb8:
                                                     pc = (pc + 2) & 0xFFFF
                                                     r += 2
                                                     continue
@@ -1498,10 +1499,10 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 pm_ = 0
                                                 if (((h << 8) | l) & 0xC000) == 0x4000:
                                                     pm_ |= 1
-                                                if ((b << 8) | c) != 1 and a != I64(mem[(h << 8) | l]):
+                                                if ((b << 8) | c) != 1 and a != I64(mem[U64((h << 8) | l)]):
                                                     pm_ |= 2
                                                 t += CONT[(9 + pm_) * 70144 + t]
-                                                v = I64(mem[(h << 8) | l])
+                                                v = I64(mem[U64((h << 8) | l)])
                                                 res = (a - v) & 0xFF
                                                 hf = (a ^ v ^ res) & 0x10
                                                 n = (res - (hf >> 4)) & 0xFF
@@ -1512,13 +1513,13 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 if c == 0xFF:
                                                     b = (b - 1) & 0xFF
                                                 wz = (wz - 1) & 0xFFFF
-                                                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                                                f = (f & 0x01) | 0x02 | hf | (SZ53[U64(res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
                                                 if (b | c) and res:
                                                     pc = (pc - 2) & 0xFFFF
                                                     wz = (pc + 1) & 0xFFFF
                                                     f = (f & 0xD7) | ((pc >> 8) & 0x28)
                                                     pass
-                                                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb9:
+                                                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[U64(pc)]) == 0xED and I64(mem[U64((pc + 1) & 0xFFFF)]) == 0xb9:
                                                         pc = (pc + 2) & 0xFFFF
                                                         r += 2
                                                         continue
@@ -1554,7 +1555,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 k = v + ((c - 1) & 0xFF)
                                                 nf = (v >> 6) & 0x02
                                                 hc = 0x11 if k > 255 else 0
-                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
                                                 if b:
                                                     pc = (pc - 2) & 0xFFFF
                                                     wz = (pc + 1) & 0xFFFF
@@ -1569,14 +1570,14 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                     else:
                                                         hf = 0
                                                         p = p ^ (b & 7)
-                                                    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                                                    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[U64(p)] & 0x04)
                                                     pass
                                                 else:
                                                     pass
                                                 qt = t
                                             else:
                                                 # ED BB  OTDR
-                                                v = I64(mem[(h << 8) | l])
+                                                v = I64(mem[U64((h << 8) | l)])
                                                 b = (b - 1) & 0xFF
                                                 port = (b << 8) | c
                                                 wz = (port - 1) & 0xFFFF
@@ -1586,7 +1587,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                 k = v + l
                                                 nf = (v >> 6) & 0x02
                                                 hc = 0x11 if k > 255 else 0
-                                                f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+                                                f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
                                                 if b:
                                                     pc = (pc - 2) & 0xFFFF
                                                     wz = (pc + 1) & 0xFFFF
@@ -1601,7 +1602,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, iff1, iff
                                                     else:
                                                         hf = 0
                                                         p = p ^ (b & 7)
-                                                    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                                                    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[U64(p)] & 0x04)
                                                     pass
                                                 else:
                                                     pass
@@ -1662,7 +1663,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
     DEC_F = FT[_AT_DEC_F:_AT_DEC_F + 256]
     exit_ = 0
     while True:
-        op = I64(mem[pc])
+        op = I64(mem[U64(pc)])
         t0 = t
         slot_ = 768 + op
         k_ = CYC_AT[slot_]
@@ -1671,7 +1672,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
             fast_ = ft >= 0 and (not (14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 3 and ((pc - 1) & 0xC000) != 0x4000 and ((pc + 3) & 0xC000) != 0x4000 and (BUS[slot_] == 1 or (i & 0xC0) != 0x40)))
             if not fast_ and ft >= 0 and BUS[slot_] == 3:
                 ck_ = CHECK[slot_]
-                fast_ = ((pc - 1) & 0xC000) != 0x4000 and ((pc + 3) & 0xC000) != 0x4000 and ((ck_ & 1) == 0 or ((h & 0xC0) != 0x40)) and ((ck_ & 2) == 0 or ((d & 0xC0) != 0x40)) and ((ck_ & 4) == 0 or ((b & 0xC0) != 0x40)) and ((ck_ & 8) == 0 or (((b - 1) & 0xC0) != 0x40)) and ((ck_ & 16) == 0 or (((sp - 2) & 0xC000) != 0x4000 and ((sp + 1) & 0xC000) != 0x4000)) and ((ck_ & 32) == 0 or (not (0x3F <= I64(mem[(pc + 2) & 0xFFFF]) <= 0x7F))) and ((ck_ & 64) == 0 or (((ix - 128) & 0xC000) != 0x4000 and ((ix + 127) & 0xC000) != 0x4000)) and ((ck_ & 128) == 0 or ((i & 0xC0) != 0x40))
+                fast_ = ((pc - 1) & 0xC000) != 0x4000 and ((pc + 3) & 0xC000) != 0x4000 and ((ck_ & 1) == 0 or ((h & 0xC0) != 0x40)) and ((ck_ & 2) == 0 or ((d & 0xC0) != 0x40)) and ((ck_ & 4) == 0 or ((b & 0xC0) != 0x40)) and ((ck_ & 8) == 0 or (((b - 1) & 0xC0) != 0x40)) and ((ck_ & 16) == 0 or (((sp - 2) & 0xC000) != 0x4000 and ((sp + 1) & 0xC000) != 0x4000)) and ((ck_ & 32) == 0 or (not (0x3F <= I64(mem[U64((pc + 2) & 0xFFFF)]) <= 0x7F))) and ((ck_ & 64) == 0 or (((ix - 128) & 0xC000) != 0x4000 and ((ix + 127) & 0xC000) != 0x4000)) and ((ck_ & 128) == 0 or ((i & 0xC0) != 0x40))
             if fast_:
                 tio = t + IO_OFF[slot_]
                 t += ft
@@ -1708,7 +1709,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                         if ((b << 8) | c) != 1:
                             t += FAST_X[slot_]
                     elif cx_ == 11:
-                        if (I64(mem[(pc + 2) & 0xFFFF]) & 0xC0) != 0x40:
+                        if (I64(mem[U64((pc + 2) & 0xFFFF)]) & 0xC0) != 0x40:
                             t += FAST_X[slot_]
             else:
                 t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
@@ -1770,7 +1771,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                     # DD 21  LD IX,nn
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                     pc = (pc + 2) & 0xFFFF
                     ix = nn
             else:
@@ -1781,7 +1782,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                 # DD 22  LD (nn),IX
                                 pc = (pc + 1) & 0xFFFF
                                 r += 1
-                                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                 pc = (pc + 2) & 0xFFFF
                                 v = ix
                                 if nn >= rom_top:
@@ -1806,7 +1807,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 r += 1
                                                 v = ((ix >> 8) + 1) & 0xFF
                                                 ix = (ix & 0xFF) | ((v) << 8)
-                                                f = (f & 0x01) | INC_F[v]
+                                                f = (f & 0x01) | INC_F[U64(v)]
                                                 qt = t
                                             else:
                                                 if op == 0x25:
@@ -1815,13 +1816,13 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                     r += 1
                                                     v = ((ix >> 8) - 1) & 0xFF
                                                     ix = (ix & 0xFF) | ((v) << 8)
-                                                    f = (f & 0x01) | DEC_F[v]
+                                                    f = (f & 0x01) | DEC_F[U64(v)]
                                                     qt = t
                                                 else:
                                                     # DD 26  LD IXH,n
                                                     pc = (pc + 1) & 0xFFFF
                                                     r += 1
-                                                    n = I64(mem[pc])
+                                                    n = I64(mem[U64(pc)])
                                                     pc = (pc + 1) & 0xFFFF
                                                     ix = (ix & 0xFF) | ((n) << 8)
                                         else:
@@ -1849,9 +1850,9 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                         # DD 2A  LD IX,(nn)
                                         pc = (pc + 1) & 0xFFFF
                                         r += 1
-                                        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                        nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                         pc = (pc + 2) & 0xFFFF
-                                        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                                        v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
                                         wz = (nn + 1) & 0xFFFF
                                         ix = v
                                 else:
@@ -1868,7 +1869,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 r += 1
                                                 v = ((ix & 0xFF) + 1) & 0xFF
                                                 ix = (ix & 0xFF00) | (v)
-                                                f = (f & 0x01) | INC_F[v]
+                                                f = (f & 0x01) | INC_F[U64(v)]
                                                 qt = t
                                         else:
                                             if op == 0x2d:
@@ -1877,13 +1878,13 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 r += 1
                                                 v = ((ix & 0xFF) - 1) & 0xFF
                                                 ix = (ix & 0xFF00) | (v)
-                                                f = (f & 0x01) | DEC_F[v]
+                                                f = (f & 0x01) | DEC_F[U64(v)]
                                                 qt = t
                                             else:
                                                 # DD 2E  LD IXL,n
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                n = I64(mem[pc])
+                                                n = I64(mem[U64(pc)])
                                                 pc = (pc + 1) & 0xFFFF
                                                 ix = (ix & 0xFF00) | (n)
                                     else:
@@ -1900,34 +1901,34 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 # DD 34  INC (IX+d)
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                                 pc = (pc + 1) & 0xFFFF
                                                 wz = ea
-                                                v = (I64(mem[ea]) + 1) & 0xFF
+                                                v = (I64(mem[U64(ea)]) + 1) & 0xFF
                                                 if ea >= rom_top:
                                                     mem[ea] = v
-                                                f = (f & 0x01) | INC_F[v]
+                                                f = (f & 0x01) | INC_F[U64(v)]
                                                 qt = t
                                             else:
                                                 # DD 35  DEC (IX+d)
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                                 pc = (pc + 1) & 0xFFFF
                                                 wz = ea
-                                                v = (I64(mem[ea]) - 1) & 0xFF
+                                                v = (I64(mem[U64(ea)]) - 1) & 0xFF
                                                 if ea >= rom_top:
                                                     mem[ea] = v
-                                                f = (f & 0x01) | DEC_F[v]
+                                                f = (f & 0x01) | DEC_F[U64(v)]
                                                 qt = t
                             else:
                                 # DD 36  LD (IX+d),n
                                 pc = (pc + 1) & 0xFFFF
                                 r += 1
-                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                 pc = (pc + 1) & 0xFFFF
                                 wz = ea
-                                n = I64(mem[pc])
+                                n = I64(mem[U64(pc)])
                                 pc = (pc + 1) & 0xFFFF
                                 if ea >= rom_top:
                                     mem[ea] = n
@@ -1981,10 +1982,10 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                         # DD 46  LD B,(IX+d)
                                         pc = (pc + 1) & 0xFFFF
                                         r += 1
-                                        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                        ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                         pc = (pc + 1) & 0xFFFF
                                         wz = ea
-                                        b = I64(mem[ea])
+                                        b = I64(mem[U64(ea)])
                                     else:
                                         if op < 0x4c:
                                             # DD 47-4B  (prefix ignored: the opcode runs unprefixed)
@@ -2010,10 +2011,10 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                     # DD 4E  LD C,(IX+d)
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
-                                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                     pc = (pc + 1) & 0xFFFF
                                     wz = ea
-                                    c = I64(mem[ea])
+                                    c = I64(mem[U64(ea)])
                                 else:
                                     if op < 0x54:
                                         # DD 4F-53  (prefix ignored: the opcode runs unprefixed)
@@ -2040,10 +2041,10 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                     # DD 56  LD D,(IX+d)
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
-                                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                     pc = (pc + 1) & 0xFFFF
                                     wz = ea
-                                    d = I64(mem[ea])
+                                    d = I64(mem[U64(ea)])
                                 else:
                                     if op < 0x5c:
                                         # DD 57-5B  (prefix ignored: the opcode runs unprefixed)
@@ -2069,10 +2070,10 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                     # DD 5E  LD E,(IX+d)
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
-                                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                     pc = (pc + 1) & 0xFFFF
                                     wz = ea
-                                    e = I64(mem[ea])
+                                    e = I64(mem[U64(ea)])
                                 else:
                                     if op < 0x62:
                                         if op == 0x5f:
@@ -2123,10 +2124,10 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                 # DD 66  LD H,(IX+d)
                                 pc = (pc + 1) & 0xFFFF
                                 r += 1
-                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                 pc = (pc + 1) & 0xFFFF
                                 wz = ea
-                                h = I64(mem[ea])
+                                h = I64(mem[U64(ea)])
                             else:
                                 if op < 0x6a:
                                     if op == 0x67:
@@ -2172,10 +2173,10 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                 # DD 6E  LD L,(IX+d)
                                 pc = (pc + 1) & 0xFFFF
                                 r += 1
-                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                 pc = (pc + 1) & 0xFFFF
                                 wz = ea
-                                l = I64(mem[ea])
+                                l = I64(mem[U64(ea)])
                             else:
                                 if op < 0x74:
                                     if op < 0x71:
@@ -2188,7 +2189,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                             # DD 70  LD (IX+d),B
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
                                             if ea >= rom_top:
@@ -2198,7 +2199,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                             # DD 71  LD (IX+d),C
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
                                             if ea >= rom_top:
@@ -2208,7 +2209,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 # DD 72  LD (IX+d),D
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                                 pc = (pc + 1) & 0xFFFF
                                                 wz = ea
                                                 if ea >= rom_top:
@@ -2217,7 +2218,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 # DD 73  LD (IX+d),E
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                                 pc = (pc + 1) & 0xFFFF
                                                 wz = ea
                                                 if ea >= rom_top:
@@ -2226,7 +2227,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                     # DD 74  LD (IX+d),H
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
-                                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                     pc = (pc + 1) & 0xFFFF
                                     wz = ea
                                     if ea >= rom_top:
@@ -2236,7 +2237,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                             # DD 75  LD (IX+d),L
                             pc = (pc + 1) & 0xFFFF
                             r += 1
-                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                             pc = (pc + 1) & 0xFFFF
                             wz = ea
                             if ea >= rom_top:
@@ -2255,7 +2256,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                     # DD 77  LD (IX+d),A
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
-                                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                     pc = (pc + 1) & 0xFFFF
                                     wz = ea
                                     if ea >= rom_top:
@@ -2287,10 +2288,10 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                         # DD 7E  LD A,(IX+d)
                         pc = (pc + 1) & 0xFFFF
                         r += 1
-                        ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                        ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                         pc = (pc + 1) & 0xFFFF
                         wz = ea
-                        a = I64(mem[ea])
+                        a = I64(mem[U64(ea)])
                     else:
                         if op < 0xa6:
                             if op < 0x8f:
@@ -2310,7 +2311,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 v = (ix >> 8)
-                                                f = ADC_F[(a << 8) | v]
+                                                f = ADC_F[U64((a << 8) | v)]
                                                 a = (a + v) & 0xFF
                                                 qt = t
                                             else:
@@ -2318,18 +2319,18 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 v = (ix & 0xFF)
-                                                f = ADC_F[(a << 8) | v]
+                                                f = ADC_F[U64((a << 8) | v)]
                                                 a = (a + v) & 0xFF
                                                 qt = t
                                         else:
                                             # DD 86  ADD A,(IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            v = I64(mem[ea])
-                                            f = ADC_F[(a << 8) | v]
+                                            v = I64(mem[U64(ea)])
+                                            f = ADC_F[U64((a << 8) | v)]
                                             a = (a + v) & 0xFF
                                             qt = t
                                 else:
@@ -2348,7 +2349,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                             r += 1
                                             v = (ix >> 8)
                                             cy = f & 1
-                                            f = ADC_F[(cy << 16) | (a << 8) | v]
+                                            f = ADC_F[U64((cy << 16) | (a << 8) | v)]
                                             a = (a + v + cy) & 0xFF
                                             qt = t
                                         else:
@@ -2358,19 +2359,19 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 r += 1
                                                 v = (ix & 0xFF)
                                                 cy = f & 1
-                                                f = ADC_F[(cy << 16) | (a << 8) | v]
+                                                f = ADC_F[U64((cy << 16) | (a << 8) | v)]
                                                 a = (a + v + cy) & 0xFF
                                                 qt = t
                                             else:
                                                 # DD 8E  ADC A,(IX+d)
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                                 pc = (pc + 1) & 0xFFFF
                                                 wz = ea
-                                                v = I64(mem[ea])
+                                                v = I64(mem[U64(ea)])
                                                 cy = f & 1
-                                                f = ADC_F[(cy << 16) | (a << 8) | v]
+                                                f = ADC_F[U64((cy << 16) | (a << 8) | v)]
                                                 a = (a + v + cy) & 0xFF
                                                 qt = t
                             else:
@@ -2390,7 +2391,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 v = (ix >> 8)
-                                                f = SBC_F[(a << 8) | v]
+                                                f = SBC_F[U64((a << 8) | v)]
                                                 a = (a - v) & 0xFF
                                                 qt = t
                                             else:
@@ -2398,18 +2399,18 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 v = (ix & 0xFF)
-                                                f = SBC_F[(a << 8) | v]
+                                                f = SBC_F[U64((a << 8) | v)]
                                                 a = (a - v) & 0xFF
                                                 qt = t
                                         else:
                                             # DD 96  SUB (IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            v = I64(mem[ea])
-                                            f = SBC_F[(a << 8) | v]
+                                            v = I64(mem[U64(ea)])
+                                            f = SBC_F[U64((a << 8) | v)]
                                             a = (a - v) & 0xFF
                                             qt = t
                                 else:
@@ -2429,7 +2430,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 r += 1
                                                 v = (ix >> 8)
                                                 cy = f & 1
-                                                f = SBC_F[(cy << 16) | (a << 8) | v]
+                                                f = SBC_F[U64((cy << 16) | (a << 8) | v)]
                                                 a = (a - v - cy) & 0xFF
                                                 qt = t
                                             else:
@@ -2439,19 +2440,19 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                     r += 1
                                                     v = (ix & 0xFF)
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | v]
+                                                    f = SBC_F[U64((cy << 16) | (a << 8) | v)]
                                                     a = (a - v - cy) & 0xFF
                                                     qt = t
                                                 else:
                                                     # DD 9E  SBC A,(IX+d)
                                                     pc = (pc + 1) & 0xFFFF
                                                     r += 1
-                                                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                                     pc = (pc + 1) & 0xFFFF
                                                     wz = ea
-                                                    v = I64(mem[ea])
+                                                    v = I64(mem[U64(ea)])
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | v]
+                                                    f = SBC_F[U64((cy << 16) | (a << 8) | v)]
                                                     a = (a - v - cy) & 0xFF
                                                     qt = t
                                     else:
@@ -2469,25 +2470,25 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 a = a & (ix >> 8)
-                                                f = SZ53P[a] | 0x10
+                                                f = SZ53P[U64(a)] | 0x10
                                                 qt = t
                                             else:
                                                 # DD A5  AND IXL
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 a = a & (ix & 0xFF)
-                                                f = SZ53P[a] | 0x10
+                                                f = SZ53P[U64(a)] | 0x10
                                                 qt = t
                         else:
                             if op == 0xa6:
                                 # DD A6  AND (IX+d)
                                 pc = (pc + 1) & 0xFFFF
                                 r += 1
-                                ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                 pc = (pc + 1) & 0xFFFF
                                 wz = ea
-                                a = a & I64(mem[ea])
-                                f = SZ53P[a] | 0x10
+                                a = a & I64(mem[U64(ea)])
+                                f = SZ53P[U64(a)] | 0x10
                                 qt = t
                             else:
                                 if op < 0xb4:
@@ -2506,7 +2507,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 a = a ^ (ix >> 8)
-                                                f = SZ53P[a]
+                                                f = SZ53P[U64(a)]
                                                 qt = t
                                             else:
                                                 if op == 0xad:
@@ -2514,17 +2515,17 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                     pc = (pc + 1) & 0xFFFF
                                                     r += 1
                                                     a = a ^ (ix & 0xFF)
-                                                    f = SZ53P[a]
+                                                    f = SZ53P[U64(a)]
                                                     qt = t
                                                 else:
                                                     # DD AE  XOR (IX+d)
                                                     pc = (pc + 1) & 0xFFFF
                                                     r += 1
-                                                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                                     pc = (pc + 1) & 0xFFFF
                                                     wz = ea
-                                                    a = a ^ I64(mem[ea])
-                                                    f = SZ53P[a]
+                                                    a = a ^ I64(mem[U64(ea)])
+                                                    f = SZ53P[U64(a)]
                                                     qt = t
                                         else:
                                             # DD AF-B3  (prefix ignored: the opcode runs unprefixed)
@@ -2542,24 +2543,24 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 a = a | (ix >> 8)
-                                                f = SZ53P[a]
+                                                f = SZ53P[U64(a)]
                                                 qt = t
                                             else:
                                                 # DD B5  OR IXL
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 a = a | (ix & 0xFF)
-                                                f = SZ53P[a]
+                                                f = SZ53P[U64(a)]
                                                 qt = t
                                         else:
                                             # DD B6  OR (IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            a = a | I64(mem[ea])
-                                            f = SZ53P[a]
+                                            a = a | I64(mem[U64(ea)])
+                                            f = SZ53P[U64(a)]
                                             qt = t
                                     else:
                                         if op < 0xbc:
@@ -2575,13 +2576,13 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                                 # DD BC  CP IXH
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                f = CP_F[(a << 8) | (ix >> 8)]
+                                                f = CP_F[U64((a << 8) | (ix >> 8))]
                                                 qt = t
                                             else:
                                                 # DD BD  CP IXL
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                f = CP_F[(a << 8) | (ix & 0xFF)]
+                                                f = CP_F[U64((a << 8) | (ix & 0xFF))]
                                                 qt = t
                 else:
                     if op < 0xcb:
@@ -2589,10 +2590,10 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                             # DD BE  CP (IX+d)
                             pc = (pc + 1) & 0xFFFF
                             r += 1
-                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                             pc = (pc + 1) & 0xFFFF
                             wz = ea
-                            f = CP_F[(a << 8) | I64(mem[ea])]
+                            f = CP_F[U64((a << 8) | I64(mem[U64(ea)]))]
                             qt = t
                         else:
                             # DD BF-CA  (prefix ignored: the opcode runs unprefixed)
@@ -2607,45 +2608,45 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                             # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
                             pc = (pc + 1) & 0xFFFF
                             r += 1
-                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                             wz = ea
-                            op = I64(mem[(pc + 1) & 0xFFFF])
+                            op = I64(mem[U64((pc + 1) & 0xFFFF)])
                             pc = (pc + 2) & 0xFFFF
-                            v = I64(mem[ea])
+                            v = I64(mem[U64(ea)])
                             y = (op >> 3) & 7
                             if op < 0x40:
                                 if y == 0:
                                     cy = v >> 7
                                     v = ((v << 1) | cy) & 0xFF
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                                 elif y == 1:
                                     cy = v & 1
                                     v = (v >> 1) | (cy << 7)
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                                 elif y == 2:
                                     cy = v >> 7
                                     v = ((v << 1) | (f & 1)) & 0xFF
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                                 elif y == 3:
                                     cy = v & 1
                                     v = (v >> 1) | ((f & 1) << 7)
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                                 elif y == 4:
                                     cy = v >> 7
                                     v = (v << 1) & 0xFF
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                                 elif y == 5:
                                     cy = v & 1
                                     v = (v >> 1) | (v & 0x80)
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                                 elif y == 6:
                                     cy = v >> 7
                                     v = ((v << 1) | 1) & 0xFF
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                                 else:
                                     cy = v & 1
                                     v = v >> 1
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                             elif op < 0x80:
                                 f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                                 pass
@@ -2688,7 +2689,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                     # DD E1  POP IX
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                     sp = (sp + 2) & 0xFFFF
                     ix = nn
                 else:
@@ -2707,7 +2708,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, i, wz, t, r, r7,
                                     # DD E3  EX (SP),IX
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
-                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                     v = ix
                                     ea = (sp + 1) & 0xFFFF
                                     if ea >= rom_top:
@@ -2803,7 +2804,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
     DEC_F = FT[_AT_DEC_F:_AT_DEC_F + 256]
     exit_ = 0
     while True:
-        op = I64(mem[pc])
+        op = I64(mem[U64(pc)])
         t0 = t
         slot_ = 768 + op
         k_ = CYC_AT[slot_]
@@ -2812,7 +2813,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
             fast_ = ft >= 0 and (not (14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 3 and ((pc - 1) & 0xC000) != 0x4000 and ((pc + 3) & 0xC000) != 0x4000 and (BUS[slot_] == 1 or (i & 0xC0) != 0x40)))
             if not fast_ and ft >= 0 and BUS[slot_] == 3:
                 ck_ = CHECK[slot_]
-                fast_ = ((pc - 1) & 0xC000) != 0x4000 and ((pc + 3) & 0xC000) != 0x4000 and ((ck_ & 1) == 0 or ((h & 0xC0) != 0x40)) and ((ck_ & 2) == 0 or ((d & 0xC0) != 0x40)) and ((ck_ & 4) == 0 or ((b & 0xC0) != 0x40)) and ((ck_ & 8) == 0 or (((b - 1) & 0xC0) != 0x40)) and ((ck_ & 16) == 0 or (((sp - 2) & 0xC000) != 0x4000 and ((sp + 1) & 0xC000) != 0x4000)) and ((ck_ & 32) == 0 or (not (0x3F <= I64(mem[(pc + 2) & 0xFFFF]) <= 0x7F))) and ((ck_ & 64) == 0 or (((iy - 128) & 0xC000) != 0x4000 and ((iy + 127) & 0xC000) != 0x4000)) and ((ck_ & 128) == 0 or ((i & 0xC0) != 0x40))
+                fast_ = ((pc - 1) & 0xC000) != 0x4000 and ((pc + 3) & 0xC000) != 0x4000 and ((ck_ & 1) == 0 or ((h & 0xC0) != 0x40)) and ((ck_ & 2) == 0 or ((d & 0xC0) != 0x40)) and ((ck_ & 4) == 0 or ((b & 0xC0) != 0x40)) and ((ck_ & 8) == 0 or (((b - 1) & 0xC0) != 0x40)) and ((ck_ & 16) == 0 or (((sp - 2) & 0xC000) != 0x4000 and ((sp + 1) & 0xC000) != 0x4000)) and ((ck_ & 32) == 0 or (not (0x3F <= I64(mem[U64((pc + 2) & 0xFFFF)]) <= 0x7F))) and ((ck_ & 64) == 0 or (((iy - 128) & 0xC000) != 0x4000 and ((iy + 127) & 0xC000) != 0x4000)) and ((ck_ & 128) == 0 or ((i & 0xC0) != 0x40))
             if fast_:
                 tio = t + IO_OFF[slot_]
                 t += ft
@@ -2849,7 +2850,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                         if ((b << 8) | c) != 1:
                             t += FAST_X[slot_]
                     elif cx_ == 11:
-                        if (I64(mem[(pc + 2) & 0xFFFF]) & 0xC0) != 0x40:
+                        if (I64(mem[U64((pc + 2) & 0xFFFF)]) & 0xC0) != 0x40:
                             t += FAST_X[slot_]
             else:
                 t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, iy, op, 0)
@@ -2911,7 +2912,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                     # FD 21  LD IY,nn
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                     pc = (pc + 2) & 0xFFFF
                     iy = nn
             else:
@@ -2922,7 +2923,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                 # FD 22  LD (nn),IY
                                 pc = (pc + 1) & 0xFFFF
                                 r += 1
-                                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                 pc = (pc + 2) & 0xFFFF
                                 v = iy
                                 if nn >= rom_top:
@@ -2947,7 +2948,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 r += 1
                                                 v = ((iy >> 8) + 1) & 0xFF
                                                 iy = (iy & 0xFF) | ((v) << 8)
-                                                f = (f & 0x01) | INC_F[v]
+                                                f = (f & 0x01) | INC_F[U64(v)]
                                                 qt = t
                                             else:
                                                 if op == 0x25:
@@ -2956,13 +2957,13 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                     r += 1
                                                     v = ((iy >> 8) - 1) & 0xFF
                                                     iy = (iy & 0xFF) | ((v) << 8)
-                                                    f = (f & 0x01) | DEC_F[v]
+                                                    f = (f & 0x01) | DEC_F[U64(v)]
                                                     qt = t
                                                 else:
                                                     # FD 26  LD IYH,n
                                                     pc = (pc + 1) & 0xFFFF
                                                     r += 1
-                                                    n = I64(mem[pc])
+                                                    n = I64(mem[U64(pc)])
                                                     pc = (pc + 1) & 0xFFFF
                                                     iy = (iy & 0xFF) | ((n) << 8)
                                         else:
@@ -2990,9 +2991,9 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                         # FD 2A  LD IY,(nn)
                                         pc = (pc + 1) & 0xFFFF
                                         r += 1
-                                        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                        nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                         pc = (pc + 2) & 0xFFFF
-                                        v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                                        v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
                                         wz = (nn + 1) & 0xFFFF
                                         iy = v
                                 else:
@@ -3009,7 +3010,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 r += 1
                                                 v = ((iy & 0xFF) + 1) & 0xFF
                                                 iy = (iy & 0xFF00) | (v)
-                                                f = (f & 0x01) | INC_F[v]
+                                                f = (f & 0x01) | INC_F[U64(v)]
                                                 qt = t
                                         else:
                                             if op == 0x2d:
@@ -3018,13 +3019,13 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 r += 1
                                                 v = ((iy & 0xFF) - 1) & 0xFF
                                                 iy = (iy & 0xFF00) | (v)
-                                                f = (f & 0x01) | DEC_F[v]
+                                                f = (f & 0x01) | DEC_F[U64(v)]
                                                 qt = t
                                             else:
                                                 # FD 2E  LD IYL,n
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                n = I64(mem[pc])
+                                                n = I64(mem[U64(pc)])
                                                 pc = (pc + 1) & 0xFFFF
                                                 iy = (iy & 0xFF00) | (n)
                                     else:
@@ -3041,34 +3042,34 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 # FD 34  INC (IY+d)
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                                 pc = (pc + 1) & 0xFFFF
                                                 wz = ea
-                                                v = (I64(mem[ea]) + 1) & 0xFF
+                                                v = (I64(mem[U64(ea)]) + 1) & 0xFF
                                                 if ea >= rom_top:
                                                     mem[ea] = v
-                                                f = (f & 0x01) | INC_F[v]
+                                                f = (f & 0x01) | INC_F[U64(v)]
                                                 qt = t
                                             else:
                                                 # FD 35  DEC (IY+d)
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                                 pc = (pc + 1) & 0xFFFF
                                                 wz = ea
-                                                v = (I64(mem[ea]) - 1) & 0xFF
+                                                v = (I64(mem[U64(ea)]) - 1) & 0xFF
                                                 if ea >= rom_top:
                                                     mem[ea] = v
-                                                f = (f & 0x01) | DEC_F[v]
+                                                f = (f & 0x01) | DEC_F[U64(v)]
                                                 qt = t
                             else:
                                 # FD 36  LD (IY+d),n
                                 pc = (pc + 1) & 0xFFFF
                                 r += 1
-                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                 pc = (pc + 1) & 0xFFFF
                                 wz = ea
-                                n = I64(mem[pc])
+                                n = I64(mem[U64(pc)])
                                 pc = (pc + 1) & 0xFFFF
                                 if ea >= rom_top:
                                     mem[ea] = n
@@ -3122,10 +3123,10 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                         # FD 46  LD B,(IY+d)
                                         pc = (pc + 1) & 0xFFFF
                                         r += 1
-                                        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                        ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                         pc = (pc + 1) & 0xFFFF
                                         wz = ea
-                                        b = I64(mem[ea])
+                                        b = I64(mem[U64(ea)])
                                     else:
                                         if op < 0x4c:
                                             # FD 47-4B  (prefix ignored: the opcode runs unprefixed)
@@ -3151,10 +3152,10 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                     # FD 4E  LD C,(IY+d)
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
-                                    ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                     pc = (pc + 1) & 0xFFFF
                                     wz = ea
-                                    c = I64(mem[ea])
+                                    c = I64(mem[U64(ea)])
                                 else:
                                     if op < 0x54:
                                         # FD 4F-53  (prefix ignored: the opcode runs unprefixed)
@@ -3181,10 +3182,10 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                     # FD 56  LD D,(IY+d)
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
-                                    ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                     pc = (pc + 1) & 0xFFFF
                                     wz = ea
-                                    d = I64(mem[ea])
+                                    d = I64(mem[U64(ea)])
                                 else:
                                     if op < 0x5c:
                                         # FD 57-5B  (prefix ignored: the opcode runs unprefixed)
@@ -3210,10 +3211,10 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                     # FD 5E  LD E,(IY+d)
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
-                                    ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                     pc = (pc + 1) & 0xFFFF
                                     wz = ea
-                                    e = I64(mem[ea])
+                                    e = I64(mem[U64(ea)])
                                 else:
                                     if op < 0x62:
                                         if op == 0x5f:
@@ -3264,10 +3265,10 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                 # FD 66  LD H,(IY+d)
                                 pc = (pc + 1) & 0xFFFF
                                 r += 1
-                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                 pc = (pc + 1) & 0xFFFF
                                 wz = ea
-                                h = I64(mem[ea])
+                                h = I64(mem[U64(ea)])
                             else:
                                 if op < 0x6a:
                                     if op == 0x67:
@@ -3313,10 +3314,10 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                 # FD 6E  LD L,(IY+d)
                                 pc = (pc + 1) & 0xFFFF
                                 r += 1
-                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                 pc = (pc + 1) & 0xFFFF
                                 wz = ea
-                                l = I64(mem[ea])
+                                l = I64(mem[U64(ea)])
                             else:
                                 if op < 0x74:
                                     if op < 0x71:
@@ -3329,7 +3330,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                             # FD 70  LD (IY+d),B
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
                                             if ea >= rom_top:
@@ -3339,7 +3340,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                             # FD 71  LD (IY+d),C
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
                                             if ea >= rom_top:
@@ -3349,7 +3350,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 # FD 72  LD (IY+d),D
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                                 pc = (pc + 1) & 0xFFFF
                                                 wz = ea
                                                 if ea >= rom_top:
@@ -3358,7 +3359,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 # FD 73  LD (IY+d),E
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                                 pc = (pc + 1) & 0xFFFF
                                                 wz = ea
                                                 if ea >= rom_top:
@@ -3367,7 +3368,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                     # FD 74  LD (IY+d),H
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
-                                    ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                     pc = (pc + 1) & 0xFFFF
                                     wz = ea
                                     if ea >= rom_top:
@@ -3377,7 +3378,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                             # FD 75  LD (IY+d),L
                             pc = (pc + 1) & 0xFFFF
                             r += 1
-                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                             pc = (pc + 1) & 0xFFFF
                             wz = ea
                             if ea >= rom_top:
@@ -3396,7 +3397,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                     # FD 77  LD (IY+d),A
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
-                                    ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                    ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                     pc = (pc + 1) & 0xFFFF
                                     wz = ea
                                     if ea >= rom_top:
@@ -3428,10 +3429,10 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                         # FD 7E  LD A,(IY+d)
                         pc = (pc + 1) & 0xFFFF
                         r += 1
-                        ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                        ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                         pc = (pc + 1) & 0xFFFF
                         wz = ea
-                        a = I64(mem[ea])
+                        a = I64(mem[U64(ea)])
                     else:
                         if op < 0xa6:
                             if op < 0x8f:
@@ -3451,7 +3452,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 v = (iy >> 8)
-                                                f = ADC_F[(a << 8) | v]
+                                                f = ADC_F[U64((a << 8) | v)]
                                                 a = (a + v) & 0xFF
                                                 qt = t
                                             else:
@@ -3459,18 +3460,18 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 v = (iy & 0xFF)
-                                                f = ADC_F[(a << 8) | v]
+                                                f = ADC_F[U64((a << 8) | v)]
                                                 a = (a + v) & 0xFF
                                                 qt = t
                                         else:
                                             # FD 86  ADD A,(IY+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            v = I64(mem[ea])
-                                            f = ADC_F[(a << 8) | v]
+                                            v = I64(mem[U64(ea)])
+                                            f = ADC_F[U64((a << 8) | v)]
                                             a = (a + v) & 0xFF
                                             qt = t
                                 else:
@@ -3489,7 +3490,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                             r += 1
                                             v = (iy >> 8)
                                             cy = f & 1
-                                            f = ADC_F[(cy << 16) | (a << 8) | v]
+                                            f = ADC_F[U64((cy << 16) | (a << 8) | v)]
                                             a = (a + v + cy) & 0xFF
                                             qt = t
                                         else:
@@ -3499,19 +3500,19 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 r += 1
                                                 v = (iy & 0xFF)
                                                 cy = f & 1
-                                                f = ADC_F[(cy << 16) | (a << 8) | v]
+                                                f = ADC_F[U64((cy << 16) | (a << 8) | v)]
                                                 a = (a + v + cy) & 0xFF
                                                 qt = t
                                             else:
                                                 # FD 8E  ADC A,(IY+d)
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                                 pc = (pc + 1) & 0xFFFF
                                                 wz = ea
-                                                v = I64(mem[ea])
+                                                v = I64(mem[U64(ea)])
                                                 cy = f & 1
-                                                f = ADC_F[(cy << 16) | (a << 8) | v]
+                                                f = ADC_F[U64((cy << 16) | (a << 8) | v)]
                                                 a = (a + v + cy) & 0xFF
                                                 qt = t
                             else:
@@ -3531,7 +3532,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 v = (iy >> 8)
-                                                f = SBC_F[(a << 8) | v]
+                                                f = SBC_F[U64((a << 8) | v)]
                                                 a = (a - v) & 0xFF
                                                 qt = t
                                             else:
@@ -3539,18 +3540,18 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 v = (iy & 0xFF)
-                                                f = SBC_F[(a << 8) | v]
+                                                f = SBC_F[U64((a << 8) | v)]
                                                 a = (a - v) & 0xFF
                                                 qt = t
                                         else:
                                             # FD 96  SUB (IY+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            v = I64(mem[ea])
-                                            f = SBC_F[(a << 8) | v]
+                                            v = I64(mem[U64(ea)])
+                                            f = SBC_F[U64((a << 8) | v)]
                                             a = (a - v) & 0xFF
                                             qt = t
                                 else:
@@ -3570,7 +3571,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 r += 1
                                                 v = (iy >> 8)
                                                 cy = f & 1
-                                                f = SBC_F[(cy << 16) | (a << 8) | v]
+                                                f = SBC_F[U64((cy << 16) | (a << 8) | v)]
                                                 a = (a - v - cy) & 0xFF
                                                 qt = t
                                             else:
@@ -3580,19 +3581,19 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                     r += 1
                                                     v = (iy & 0xFF)
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | v]
+                                                    f = SBC_F[U64((cy << 16) | (a << 8) | v)]
                                                     a = (a - v - cy) & 0xFF
                                                     qt = t
                                                 else:
                                                     # FD 9E  SBC A,(IY+d)
                                                     pc = (pc + 1) & 0xFFFF
                                                     r += 1
-                                                    ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                    ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                                     pc = (pc + 1) & 0xFFFF
                                                     wz = ea
-                                                    v = I64(mem[ea])
+                                                    v = I64(mem[U64(ea)])
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | v]
+                                                    f = SBC_F[U64((cy << 16) | (a << 8) | v)]
                                                     a = (a - v - cy) & 0xFF
                                                     qt = t
                                     else:
@@ -3610,25 +3611,25 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 a = a & (iy >> 8)
-                                                f = SZ53P[a] | 0x10
+                                                f = SZ53P[U64(a)] | 0x10
                                                 qt = t
                                             else:
                                                 # FD A5  AND IYL
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 a = a & (iy & 0xFF)
-                                                f = SZ53P[a] | 0x10
+                                                f = SZ53P[U64(a)] | 0x10
                                                 qt = t
                         else:
                             if op == 0xa6:
                                 # FD A6  AND (IY+d)
                                 pc = (pc + 1) & 0xFFFF
                                 r += 1
-                                ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                 pc = (pc + 1) & 0xFFFF
                                 wz = ea
-                                a = a & I64(mem[ea])
-                                f = SZ53P[a] | 0x10
+                                a = a & I64(mem[U64(ea)])
+                                f = SZ53P[U64(a)] | 0x10
                                 qt = t
                             else:
                                 if op < 0xb4:
@@ -3647,7 +3648,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 a = a ^ (iy >> 8)
-                                                f = SZ53P[a]
+                                                f = SZ53P[U64(a)]
                                                 qt = t
                                             else:
                                                 if op == 0xad:
@@ -3655,17 +3656,17 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                     pc = (pc + 1) & 0xFFFF
                                                     r += 1
                                                     a = a ^ (iy & 0xFF)
-                                                    f = SZ53P[a]
+                                                    f = SZ53P[U64(a)]
                                                     qt = t
                                                 else:
                                                     # FD AE  XOR (IY+d)
                                                     pc = (pc + 1) & 0xFFFF
                                                     r += 1
-                                                    ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                                    ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                                     pc = (pc + 1) & 0xFFFF
                                                     wz = ea
-                                                    a = a ^ I64(mem[ea])
-                                                    f = SZ53P[a]
+                                                    a = a ^ I64(mem[U64(ea)])
+                                                    f = SZ53P[U64(a)]
                                                     qt = t
                                         else:
                                             # FD AF-B3  (prefix ignored: the opcode runs unprefixed)
@@ -3683,24 +3684,24 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 a = a | (iy >> 8)
-                                                f = SZ53P[a]
+                                                f = SZ53P[U64(a)]
                                                 qt = t
                                             else:
                                                 # FD B5  OR IYL
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
                                                 a = a | (iy & 0xFF)
-                                                f = SZ53P[a]
+                                                f = SZ53P[U64(a)]
                                                 qt = t
                                         else:
                                             # FD B6  OR (IY+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            a = a | I64(mem[ea])
-                                            f = SZ53P[a]
+                                            a = a | I64(mem[U64(ea)])
+                                            f = SZ53P[U64(a)]
                                             qt = t
                                     else:
                                         if op < 0xbc:
@@ -3716,13 +3717,13 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                                 # FD BC  CP IYH
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                f = CP_F[(a << 8) | (iy >> 8)]
+                                                f = CP_F[U64((a << 8) | (iy >> 8))]
                                                 qt = t
                                             else:
                                                 # FD BD  CP IYL
                                                 pc = (pc + 1) & 0xFFFF
                                                 r += 1
-                                                f = CP_F[(a << 8) | (iy & 0xFF)]
+                                                f = CP_F[U64((a << 8) | (iy & 0xFF))]
                                                 qt = t
                 else:
                     if op < 0xcb:
@@ -3730,10 +3731,10 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                             # FD BE  CP (IY+d)
                             pc = (pc + 1) & 0xFFFF
                             r += 1
-                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                             pc = (pc + 1) & 0xFFFF
                             wz = ea
-                            f = CP_F[(a << 8) | I64(mem[ea])]
+                            f = CP_F[U64((a << 8) | I64(mem[U64(ea)]))]
                             qt = t
                         else:
                             # FD BF-CA  (prefix ignored: the opcode runs unprefixed)
@@ -3748,45 +3749,45 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                             # FD CB  FDCB d op: the indexed rotates, BIT, RES, SET
                             pc = (pc + 1) & 0xFFFF
                             r += 1
-                            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                             wz = ea
-                            op = I64(mem[(pc + 1) & 0xFFFF])
+                            op = I64(mem[U64((pc + 1) & 0xFFFF)])
                             pc = (pc + 2) & 0xFFFF
-                            v = I64(mem[ea])
+                            v = I64(mem[U64(ea)])
                             y = (op >> 3) & 7
                             if op < 0x40:
                                 if y == 0:
                                     cy = v >> 7
                                     v = ((v << 1) | cy) & 0xFF
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                                 elif y == 1:
                                     cy = v & 1
                                     v = (v >> 1) | (cy << 7)
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                                 elif y == 2:
                                     cy = v >> 7
                                     v = ((v << 1) | (f & 1)) & 0xFF
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                                 elif y == 3:
                                     cy = v & 1
                                     v = (v >> 1) | ((f & 1) << 7)
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                                 elif y == 4:
                                     cy = v >> 7
                                     v = (v << 1) & 0xFF
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                                 elif y == 5:
                                     cy = v & 1
                                     v = (v >> 1) | (v & 0x80)
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                                 elif y == 6:
                                     cy = v >> 7
                                     v = ((v << 1) | 1) & 0xFF
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                                 else:
                                     cy = v & 1
                                     v = v >> 1
-                                    f = SZ53P[v] | cy
+                                    f = SZ53P[U64(v)] | cy
                             elif op < 0x80:
                                 f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                                 pass
@@ -3829,7 +3830,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                     # FD E1  POP IY
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                     sp = (sp + 2) & 0xFFFF
                     iy = nn
                 else:
@@ -3848,7 +3849,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, i, wz, t, r, r7,
                                     # FD E3  EX (SP),IY
                                     pc = (pc + 1) & 0xFFFF
                                     r += 1
-                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                     v = iy
                                     ea = (sp + 1) & 0xFFFF
                                     if ea >= rom_top:
@@ -4018,7 +4019,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                 mem[sp] = (pc & 0xFF)
             if im == 2:
                 ea = (i << 8) | int_data
-                pc = I64(mem[ea]) | (I64(mem[(ea + 1) & 0xFFFF]) << 8)
+                pc = I64(mem[U64(ea)]) | (I64(mem[U64((ea + 1) & 0xFFFF)]) << 8)
                 pass
             else:
                 if im == 0 and (int_data & 0xC7) == 0xC7:
@@ -4028,7 +4029,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                 pass
             wz = pc
         else:
-            op = I64(mem[pc])
+            op = I64(mem[U64(pc)])
             pc = (pc + 1) & 0xFFFF
             r += 1
             t0 = t
@@ -4039,7 +4040,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                 fast_ = ft >= 0 and (not (14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 3 and ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and (BUS[slot_] == 1 or (i & 0xC0) != 0x40)))
                 if not fast_ and ft >= 0 and BUS[slot_] == 3:
                     ck_ = CHECK[slot_]
-                    fast_ = ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and ((ck_ & 1) == 0 or ((h & 0xC0) != 0x40)) and ((ck_ & 2) == 0 or ((d & 0xC0) != 0x40)) and ((ck_ & 4) == 0 or ((b & 0xC0) != 0x40)) and ((ck_ & 8) == 0 or (((b - 1) & 0xC0) != 0x40)) and ((ck_ & 16) == 0 or (((sp - 2) & 0xC000) != 0x4000 and ((sp + 1) & 0xC000) != 0x4000)) and ((ck_ & 32) == 0 or (not (0x3F <= I64(mem[(pc + 1) & 0xFFFF]) <= 0x7F))) and ((ck_ & 64) == 0 or (((ix - 128) & 0xC000) != 0x4000 and ((ix + 127) & 0xC000) != 0x4000)) and ((ck_ & 128) == 0 or ((i & 0xC0) != 0x40))
+                    fast_ = ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and ((ck_ & 1) == 0 or ((h & 0xC0) != 0x40)) and ((ck_ & 2) == 0 or ((d & 0xC0) != 0x40)) and ((ck_ & 4) == 0 or ((b & 0xC0) != 0x40)) and ((ck_ & 8) == 0 or (((b - 1) & 0xC0) != 0x40)) and ((ck_ & 16) == 0 or (((sp - 2) & 0xC000) != 0x4000 and ((sp + 1) & 0xC000) != 0x4000)) and ((ck_ & 32) == 0 or (not (0x3F <= I64(mem[U64((pc + 1) & 0xFFFF)]) <= 0x7F))) and ((ck_ & 64) == 0 or (((ix - 128) & 0xC000) != 0x4000 and ((ix + 127) & 0xC000) != 0x4000)) and ((ck_ & 128) == 0 or ((i & 0xC0) != 0x40))
                 if fast_:
                     tio = t + IO_OFF[slot_]
                     t += ft
@@ -4076,7 +4077,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                             if ((b << 8) | c) != 1:
                                 t += FAST_X[slot_]
                         elif cx_ == 11:
-                            if (I64(mem[(pc + 2) & 0xFFFF]) & 0xC0) != 0x40:
+                            if (I64(mem[U64((pc + 2) & 0xFFFF)]) & 0xC0) != 0x40:
                                 t += FAST_X[slot_]
                 else:
                     t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, int_data)
@@ -4093,7 +4094,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 pass
                                             else:
                                                 # 01  LD BC,nn
-                                                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                                 pc = (pc + 2) & 0xFFFF
                                                 b = nn >> 8
                                                 c = nn & 0xFF
@@ -4112,18 +4113,18 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                     else:
                                         # 04  INC B
                                         b = (b + 1) & 0xFF
-                                        f = (f & 0x01) | INC_F[b]
+                                        f = (f & 0x01) | INC_F[U64(b)]
                                         qt = t
                                 else:
                                     if op < 0x07:
                                         if op == 0x05:
                                             # 05  DEC B
                                             b = (b - 1) & 0xFF
-                                            f = (f & 0x01) | DEC_F[b]
+                                            f = (f & 0x01) | DEC_F[U64(b)]
                                             qt = t
                                         else:
                                             # 06  LD B,n
-                                            n = I64(mem[pc])
+                                            n = I64(mem[U64(pc)])
                                             pc = (pc + 1) & 0xFFFF
                                             b = n
                                     else:
@@ -4152,7 +4153,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             else:
                                                 # 0A  LD A,(BC)
                                                 ea = (b << 8) | c
-                                                a = I64(mem[ea])
+                                                a = I64(mem[U64(ea)])
                                                 wz = (ea + 1) & 0xFFFF
                             else:
                                 if op == 0x0b:
@@ -4166,16 +4167,16 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             if op == 0x0c:
                                                 # 0C  INC C
                                                 c = (c + 1) & 0xFF
-                                                f = (f & 0x01) | INC_F[c]
+                                                f = (f & 0x01) | INC_F[U64(c)]
                                                 qt = t
                                             else:
                                                 # 0D  DEC C
                                                 c = (c - 1) & 0xFF
-                                                f = (f & 0x01) | DEC_F[c]
+                                                f = (f & 0x01) | DEC_F[U64(c)]
                                                 qt = t
                                         else:
                                             # 0E  LD C,n
-                                            n = I64(mem[pc])
+                                            n = I64(mem[U64(pc)])
                                             pc = (pc + 1) & 0xFFFF
                                             c = n
                                     else:
@@ -4188,7 +4189,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                             if op == 0x10:
                                 # 10  DJNZ e
                                 b = (b - 1) & 0xFF
-                                n = I64(mem[pc])
+                                n = I64(mem[U64(pc)])
                                 pc = (pc + 1) & 0xFFFF
                                 if b:
                                     pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
@@ -4200,7 +4201,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                 if op < 0x13:
                                     if op == 0x11:
                                         # 11  LD DE,nn
-                                        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                        nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                         pc = (pc + 2) & 0xFFFF
                                         d = nn >> 8
                                         e = nn & 0xFF
@@ -4221,17 +4222,17 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             if op == 0x14:
                                                 # 14  INC D
                                                 d = (d + 1) & 0xFF
-                                                f = (f & 0x01) | INC_F[d]
+                                                f = (f & 0x01) | INC_F[U64(d)]
                                                 qt = t
                                             else:
                                                 # 15  DEC D
                                                 d = (d - 1) & 0xFF
-                                                f = (f & 0x01) | DEC_F[d]
+                                                f = (f & 0x01) | DEC_F[U64(d)]
                                                 qt = t
                                         else:
                                             if op == 0x16:
                                                 # 16  LD D,n
-                                                n = I64(mem[pc])
+                                                n = I64(mem[U64(pc)])
                                                 pc = (pc + 1) & 0xFFFF
                                                 d = n
                                             else:
@@ -4245,7 +4246,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                             if op < 0x1a:
                                 if op == 0x18:
                                     # 18  JR e
-                                    n = I64(mem[pc])
+                                    n = I64(mem[U64(pc)])
                                     pc = (pc + 1) & 0xFFFF
                                     pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
                                     wz = pc
@@ -4265,7 +4266,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                     if op == 0x1a:
                                         # 1A  LD A,(DE)
                                         ea = (d << 8) | e
-                                        a = I64(mem[ea])
+                                        a = I64(mem[U64(ea)])
                                         wz = (ea + 1) & 0xFFFF
                                     else:
                                         if op < 0x1e:
@@ -4278,17 +4279,17 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 if op == 0x1c:
                                                     # 1C  INC E
                                                     e = (e + 1) & 0xFF
-                                                    f = (f & 0x01) | INC_F[e]
+                                                    f = (f & 0x01) | INC_F[U64(e)]
                                                     qt = t
                                                 else:
                                                     # 1D  DEC E
                                                     e = (e - 1) & 0xFF
-                                                    f = (f & 0x01) | DEC_F[e]
+                                                    f = (f & 0x01) | DEC_F[U64(e)]
                                                     qt = t
                                         else:
                                             if op == 0x1e:
                                                 # 1E  LD E,n
-                                                n = I64(mem[pc])
+                                                n = I64(mem[U64(pc)])
                                                 pc = (pc + 1) & 0xFFFF
                                                 e = n
                                             else:
@@ -4299,7 +4300,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 qt = t
                                 else:
                                     # 20  JR NZ,e
-                                    n = I64(mem[pc])
+                                    n = I64(mem[U64(pc)])
                                     pc = (pc + 1) & 0xFFFF
                                     if (f & 0x40) == 0:
                                         pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
@@ -4311,13 +4312,13 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                             if op < 0x23:
                                 if op == 0x21:
                                     # 21  LD HL,nn
-                                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                    nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                     pc = (pc + 2) & 0xFFFF
                                     h = nn >> 8
                                     l = nn & 0xFF
                                 else:
                                     # 22  LD (nn),HL
-                                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                    nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                     pc = (pc + 2) & 0xFFFF
                                     v = ((h << 8) | l)
                                     if nn >= rom_top:
@@ -4336,18 +4337,18 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                     if op == 0x24:
                                         # 24  INC H
                                         h = (h + 1) & 0xFF
-                                        f = (f & 0x01) | INC_F[h]
+                                        f = (f & 0x01) | INC_F[U64(h)]
                                         qt = t
                                     else:
                                         if op == 0x25:
                                             # 25  DEC H
                                             h = (h - 1) & 0xFF
-                                            f = (f & 0x01) | DEC_F[h]
+                                            f = (f & 0x01) | DEC_F[U64(h)]
                                             qt = t
                                         else:
                                             if op == 0x26:
                                                 # 26  LD H,n
-                                                n = I64(mem[pc])
+                                                n = I64(mem[U64(pc)])
                                                 pc = (pc + 1) & 0xFFFF
                                                 h = n
                                             else:
@@ -4363,7 +4364,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                     res = (a - v) & 0xFF
                                                 else:
                                                     res = (a + v) & 0xFF
-                                                f = (f & 0x02) | cy | ((a ^ res) & 0x10) | SZ53P[res]
+                                                f = (f & 0x02) | cy | ((a ^ res) & 0x10) | SZ53P[U64(res)]
                                                 a = res
                                                 qt = t
                 else:
@@ -4371,7 +4372,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                         if op < 0x2d:
                             if op == 0x28:
                                 # 28  JR Z,e
-                                n = I64(mem[pc])
+                                n = I64(mem[U64(pc)])
                                 pc = (pc + 1) & 0xFFFF
                                 if f & 0x40:
                                     pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
@@ -4395,9 +4396,9 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                     else:
                                         if op == 0x2a:
                                             # 2A  LD HL,(nn)
-                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                             pc = (pc + 2) & 0xFFFF
-                                            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                                            v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
                                             wz = (nn + 1) & 0xFFFF
                                             h = v >> 8
                                             l = v & 0xFF
@@ -4409,7 +4410,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                 else:
                                     # 2C  INC L
                                     l = (l + 1) & 0xFF
-                                    f = (f & 0x01) | INC_F[l]
+                                    f = (f & 0x01) | INC_F[U64(l)]
                                     qt = t
                         else:
                             if op < 0x36:
@@ -4419,11 +4420,11 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             if op == 0x2d:
                                                 # 2D  DEC L
                                                 l = (l - 1) & 0xFF
-                                                f = (f & 0x01) | DEC_F[l]
+                                                f = (f & 0x01) | DEC_F[U64(l)]
                                                 qt = t
                                             else:
                                                 # 2E  LD L,n
-                                                n = I64(mem[pc])
+                                                n = I64(mem[U64(pc)])
                                                 pc = (pc + 1) & 0xFFFF
                                                 l = n
                                         else:
@@ -4434,7 +4435,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                     else:
                                         if op == 0x30:
                                             # 30  JR NC,e
-                                            n = I64(mem[pc])
+                                            n = I64(mem[U64(pc)])
                                             pc = (pc + 1) & 0xFFFF
                                             if (f & 0x01) == 0:
                                                 pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
@@ -4444,13 +4445,13 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 pass
                                         else:
                                             # 31  LD SP,nn
-                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                             pc = (pc + 2) & 0xFFFF
                                             sp = nn
                                 else:
                                     if op == 0x32:
                                         # 32  LD (nn),A
-                                        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                        nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                         pc = (pc + 2) & 0xFFFF
                                         if nn >= rom_top:
                                             mem[nn] = a
@@ -4463,23 +4464,23 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             else:
                                                 # 34  INC (HL)
                                                 ea = (h << 8) | l
-                                                v = (I64(mem[ea]) + 1) & 0xFF
+                                                v = (I64(mem[U64(ea)]) + 1) & 0xFF
                                                 if ea >= rom_top:
                                                     mem[ea] = v
-                                                f = (f & 0x01) | INC_F[v]
+                                                f = (f & 0x01) | INC_F[U64(v)]
                                                 qt = t
                                         else:
                                             # 35  DEC (HL)
                                             ea = (h << 8) | l
-                                            v = (I64(mem[ea]) - 1) & 0xFF
+                                            v = (I64(mem[U64(ea)]) - 1) & 0xFF
                                             if ea >= rom_top:
                                                 mem[ea] = v
-                                            f = (f & 0x01) | DEC_F[v]
+                                            f = (f & 0x01) | DEC_F[U64(v)]
                                             qt = t
                             else:
                                 if op == 0x36:
                                     # 36  LD (HL),n
-                                    n = I64(mem[pc])
+                                    n = I64(mem[U64(pc)])
                                     pc = (pc + 1) & 0xFFFF
                                     ea = (h << 8) | l
                                     if ea >= rom_top:
@@ -4498,7 +4499,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                     else:
                                         if op == 0x38:
                                             # 38  JR C,e
-                                            n = I64(mem[pc])
+                                            n = I64(mem[U64(pc)])
                                             pc = (pc + 1) & 0xFFFF
                                             if f & 0x01:
                                                 pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
@@ -4521,9 +4522,9 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                         if op < 0x48:
                             if op == 0x3a:
                                 # 3A  LD A,(nn)
-                                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                 pc = (pc + 2) & 0xFFFF
-                                a = I64(mem[nn])
+                                a = I64(mem[U64(nn)])
                                 wz = (nn + 1) & 0xFFFF
                             else:
                                 if op < 0x3f:
@@ -4535,16 +4536,16 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             else:
                                                 # 3C  INC A
                                                 a = (a + 1) & 0xFF
-                                                f = (f & 0x01) | INC_F[a]
+                                                f = (f & 0x01) | INC_F[U64(a)]
                                                 qt = t
                                         else:
                                             # 3D  DEC A
                                             a = (a - 1) & 0xFF
-                                            f = (f & 0x01) | DEC_F[a]
+                                            f = (f & 0x01) | DEC_F[U64(a)]
                                             qt = t
                                     else:
                                         # 3E  LD A,n
-                                        n = I64(mem[pc])
+                                        n = I64(mem[U64(pc)])
                                         pc = (pc + 1) & 0xFFFF
                                         a = n
                                 else:
@@ -4585,7 +4586,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 b = l
                                             else:
                                                 # 46  LD B,(HL)
-                                                b = I64(mem[(h << 8) | l])
+                                                b = I64(mem[U64((h << 8) | l)])
                                         else:
                                             # 47  LD B,A
                                             b = a
@@ -4618,7 +4619,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 c = l
                                             else:
                                                 # 4E  LD C,(HL)
-                                                c = I64(mem[(h << 8) | l])
+                                                c = I64(mem[U64((h << 8) | l)])
                                     else:
                                         # 4F  LD C,A
                                         c = a
@@ -4649,7 +4650,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                     d = l
                                             else:
                                                 # 56  LD D,(HL)
-                                                d = I64(mem[(h << 8) | l])
+                                                d = I64(mem[U64((h << 8) | l)])
                                     else:
                                         if op < 0x5c:
                                             if op < 0x59:
@@ -4680,7 +4681,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                     e = l
                                             else:
                                                 # 5E  LD E,(HL)
-                                                e = I64(mem[(h << 8) | l])
+                                                e = I64(mem[U64((h << 8) | l)])
                             else:
                                 if op < 0x68:
                                     if op < 0x64:
@@ -4713,7 +4714,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                     h = l
                                             else:
                                                 # 66  LD H,(HL)
-                                                h = I64(mem[(h << 8) | l])
+                                                h = I64(mem[U64((h << 8) | l)])
                                         else:
                                             # 67  LD H,A
                                             h = a
@@ -4744,7 +4745,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                     pass
                                                 else:
                                                     # 6E  LD L,(HL)
-                                                    l = I64(mem[(h << 8) | l])
+                                                    l = I64(mem[U64((h << 8) | l)])
                                     else:
                                         # 6F  LD L,A
                                         l = a
@@ -4842,7 +4843,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                         a = l
                                     else:
                                         # 7E  LD A,(HL)
-                                        a = I64(mem[(h << 8) | l])
+                                        a = I64(mem[U64((h << 8) | l)])
                         else:
                             if op < 0x9c:
                                 if op < 0x8d:
@@ -4854,62 +4855,62 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                     pass
                                                 else:
                                                     # 80  ADD A,B
-                                                    f = ADC_F[(a << 8) | b]
+                                                    f = ADC_F[U64((a << 8) | b)]
                                                     a = (a + b) & 0xFF
                                                     qt = t
                                             else:
                                                 if op == 0x81:
                                                     # 81  ADD A,C
-                                                    f = ADC_F[(a << 8) | c]
+                                                    f = ADC_F[U64((a << 8) | c)]
                                                     a = (a + c) & 0xFF
                                                     qt = t
                                                 else:
                                                     # 82  ADD A,D
-                                                    f = ADC_F[(a << 8) | d]
+                                                    f = ADC_F[U64((a << 8) | d)]
                                                     a = (a + d) & 0xFF
                                                     qt = t
                                         else:
                                             if op < 0x85:
                                                 if op == 0x83:
                                                     # 83  ADD A,E
-                                                    f = ADC_F[(a << 8) | e]
+                                                    f = ADC_F[U64((a << 8) | e)]
                                                     a = (a + e) & 0xFF
                                                     qt = t
                                                 else:
                                                     # 84  ADD A,H
-                                                    f = ADC_F[(a << 8) | h]
+                                                    f = ADC_F[U64((a << 8) | h)]
                                                     a = (a + h) & 0xFF
                                                     qt = t
                                             else:
                                                 if op == 0x85:
                                                     # 85  ADD A,L
-                                                    f = ADC_F[(a << 8) | l]
+                                                    f = ADC_F[U64((a << 8) | l)]
                                                     a = (a + l) & 0xFF
                                                     qt = t
                                                 else:
                                                     # 86  ADD A,(HL)
-                                                    v = I64(mem[(h << 8) | l])
-                                                    f = ADC_F[(a << 8) | v]
+                                                    v = I64(mem[U64((h << 8) | l)])
+                                                    f = ADC_F[U64((a << 8) | v)]
                                                     a = (a + v) & 0xFF
                                                     qt = t
                                     else:
                                         if op < 0x8a:
                                             if op == 0x87:
                                                 # 87  ADD A,A
-                                                f = ADC_F[(a << 8) | a]
+                                                f = ADC_F[U64((a << 8) | a)]
                                                 a = (a + a) & 0xFF
                                                 qt = t
                                             else:
                                                 if op == 0x88:
                                                     # 88  ADC A,B
                                                     cy = f & 1
-                                                    f = ADC_F[(cy << 16) | (a << 8) | b]
+                                                    f = ADC_F[U64((cy << 16) | (a << 8) | b)]
                                                     a = (a + b + cy) & 0xFF
                                                     qt = t
                                                 else:
                                                     # 89  ADC A,C
                                                     cy = f & 1
-                                                    f = ADC_F[(cy << 16) | (a << 8) | c]
+                                                    f = ADC_F[U64((cy << 16) | (a << 8) | c)]
                                                     a = (a + c + cy) & 0xFF
                                                     qt = t
                                         else:
@@ -4917,19 +4918,19 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 if op == 0x8a:
                                                     # 8A  ADC A,D
                                                     cy = f & 1
-                                                    f = ADC_F[(cy << 16) | (a << 8) | d]
+                                                    f = ADC_F[U64((cy << 16) | (a << 8) | d)]
                                                     a = (a + d + cy) & 0xFF
                                                     qt = t
                                                 else:
                                                     # 8B  ADC A,E
                                                     cy = f & 1
-                                                    f = ADC_F[(cy << 16) | (a << 8) | e]
+                                                    f = ADC_F[U64((cy << 16) | (a << 8) | e)]
                                                     a = (a + e + cy) & 0xFF
                                                     qt = t
                                             else:
                                                 # 8C  ADC A,H
                                                 cy = f & 1
-                                                f = ADC_F[(cy << 16) | (a << 8) | h]
+                                                f = ADC_F[U64((cy << 16) | (a << 8) | h)]
                                                 a = (a + h + cy) & 0xFF
                                                 qt = t
                                 else:
@@ -4939,68 +4940,68 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 if op == 0x8d:
                                                     # 8D  ADC A,L
                                                     cy = f & 1
-                                                    f = ADC_F[(cy << 16) | (a << 8) | l]
+                                                    f = ADC_F[U64((cy << 16) | (a << 8) | l)]
                                                     a = (a + l + cy) & 0xFF
                                                     qt = t
                                                 else:
                                                     # 8E  ADC A,(HL)
-                                                    v = I64(mem[(h << 8) | l])
+                                                    v = I64(mem[U64((h << 8) | l)])
                                                     cy = f & 1
-                                                    f = ADC_F[(cy << 16) | (a << 8) | v]
+                                                    f = ADC_F[U64((cy << 16) | (a << 8) | v)]
                                                     a = (a + v + cy) & 0xFF
                                                     qt = t
                                             else:
                                                 if op == 0x8f:
                                                     # 8F  ADC A,A
                                                     cy = f & 1
-                                                    f = ADC_F[(cy << 16) | (a << 8) | a]
+                                                    f = ADC_F[U64((cy << 16) | (a << 8) | a)]
                                                     a = (a + a + cy) & 0xFF
                                                     qt = t
                                                 else:
                                                     # 90  SUB B
-                                                    f = SBC_F[(a << 8) | b]
+                                                    f = SBC_F[U64((a << 8) | b)]
                                                     a = (a - b) & 0xFF
                                                     qt = t
                                         else:
                                             if op < 0x93:
                                                 if op == 0x91:
                                                     # 91  SUB C
-                                                    f = SBC_F[(a << 8) | c]
+                                                    f = SBC_F[U64((a << 8) | c)]
                                                     a = (a - c) & 0xFF
                                                     qt = t
                                                 else:
                                                     # 92  SUB D
-                                                    f = SBC_F[(a << 8) | d]
+                                                    f = SBC_F[U64((a << 8) | d)]
                                                     a = (a - d) & 0xFF
                                                     qt = t
                                             else:
                                                 if op == 0x93:
                                                     # 93  SUB E
-                                                    f = SBC_F[(a << 8) | e]
+                                                    f = SBC_F[U64((a << 8) | e)]
                                                     a = (a - e) & 0xFF
                                                     qt = t
                                                 else:
                                                     # 94  SUB H
-                                                    f = SBC_F[(a << 8) | h]
+                                                    f = SBC_F[U64((a << 8) | h)]
                                                     a = (a - h) & 0xFF
                                                     qt = t
                                     else:
                                         if op < 0x98:
                                             if op == 0x95:
                                                 # 95  SUB L
-                                                f = SBC_F[(a << 8) | l]
+                                                f = SBC_F[U64((a << 8) | l)]
                                                 a = (a - l) & 0xFF
                                                 qt = t
                                             else:
                                                 if op == 0x96:
                                                     # 96  SUB (HL)
-                                                    v = I64(mem[(h << 8) | l])
-                                                    f = SBC_F[(a << 8) | v]
+                                                    v = I64(mem[U64((h << 8) | l)])
+                                                    f = SBC_F[U64((a << 8) | v)]
                                                     a = (a - v) & 0xFF
                                                     qt = t
                                                 else:
                                                     # 97  SUB A
-                                                    f = SBC_F[(a << 8) | a]
+                                                    f = SBC_F[U64((a << 8) | a)]
                                                     a = (a - a) & 0xFF
                                                     qt = t
                                         else:
@@ -5008,26 +5009,26 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 if op == 0x98:
                                                     # 98  SBC A,B
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | b]
+                                                    f = SBC_F[U64((cy << 16) | (a << 8) | b)]
                                                     a = (a - b - cy) & 0xFF
                                                     qt = t
                                                 else:
                                                     # 99  SBC A,C
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | c]
+                                                    f = SBC_F[U64((cy << 16) | (a << 8) | c)]
                                                     a = (a - c - cy) & 0xFF
                                                     qt = t
                                             else:
                                                 if op == 0x9a:
                                                     # 9A  SBC A,D
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | d]
+                                                    f = SBC_F[U64((cy << 16) | (a << 8) | d)]
                                                     a = (a - d - cy) & 0xFF
                                                     qt = t
                                                 else:
                                                     # 9B  SBC A,E
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | e]
+                                                    f = SBC_F[U64((cy << 16) | (a << 8) | e)]
                                                     a = (a - e - cy) & 0xFF
                                                     qt = t
                             else:
@@ -5038,27 +5039,27 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 if op == 0x9c:
                                                     # 9C  SBC A,H
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | h]
+                                                    f = SBC_F[U64((cy << 16) | (a << 8) | h)]
                                                     a = (a - h - cy) & 0xFF
                                                     qt = t
                                                 else:
                                                     # 9D  SBC A,L
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | l]
+                                                    f = SBC_F[U64((cy << 16) | (a << 8) | l)]
                                                     a = (a - l - cy) & 0xFF
                                                     qt = t
                                             else:
                                                 if op == 0x9e:
                                                     # 9E  SBC A,(HL)
-                                                    v = I64(mem[(h << 8) | l])
+                                                    v = I64(mem[U64((h << 8) | l)])
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | v]
+                                                    f = SBC_F[U64((cy << 16) | (a << 8) | v)]
                                                     a = (a - v - cy) & 0xFF
                                                     qt = t
                                                 else:
                                                     # 9F  SBC A,A
                                                     cy = f & 1
-                                                    f = SBC_F[(cy << 16) | (a << 8) | a]
+                                                    f = SBC_F[U64((cy << 16) | (a << 8) | a)]
                                                     a = (a - a - cy) & 0xFF
                                                     qt = t
                                         else:
@@ -5066,23 +5067,23 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 if op == 0xa0:
                                                     # A0  AND B
                                                     a = a & b
-                                                    f = SZ53P[a] | 0x10
+                                                    f = SZ53P[U64(a)] | 0x10
                                                     qt = t
                                                 else:
                                                     # A1  AND C
                                                     a = a & c
-                                                    f = SZ53P[a] | 0x10
+                                                    f = SZ53P[U64(a)] | 0x10
                                                     qt = t
                                             else:
                                                 if op == 0xa2:
                                                     # A2  AND D
                                                     a = a & d
-                                                    f = SZ53P[a] | 0x10
+                                                    f = SZ53P[U64(a)] | 0x10
                                                     qt = t
                                                 else:
                                                     # A3  AND E
                                                     a = a & e
-                                                    f = SZ53P[a] | 0x10
+                                                    f = SZ53P[U64(a)] | 0x10
                                                     qt = t
                                     else:
                                         if op < 0xa7:
@@ -5090,34 +5091,34 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 if op == 0xa4:
                                                     # A4  AND H
                                                     a = a & h
-                                                    f = SZ53P[a] | 0x10
+                                                    f = SZ53P[U64(a)] | 0x10
                                                     qt = t
                                                 else:
                                                     # A5  AND L
                                                     a = a & l
-                                                    f = SZ53P[a] | 0x10
+                                                    f = SZ53P[U64(a)] | 0x10
                                                     qt = t
                                             else:
                                                 # A6  AND (HL)
-                                                a = a & I64(mem[(h << 8) | l])
-                                                f = SZ53P[a] | 0x10
+                                                a = a & I64(mem[U64((h << 8) | l)])
+                                                f = SZ53P[U64(a)] | 0x10
                                                 qt = t
                                         else:
                                             if op == 0xa7:
                                                 # A7  AND A
                                                 a = a & a
-                                                f = SZ53P[a] | 0x10
+                                                f = SZ53P[U64(a)] | 0x10
                                                 qt = t
                                             else:
                                                 # A8  XOR B
                                                 a = a ^ b
-                                                f = SZ53P[a]
+                                                f = SZ53P[U64(a)]
                                                 qt = t
                                 else:
                                     if op == 0xa9:
                                         # A9  XOR C
                                         a = a ^ c
-                                        f = SZ53P[a]
+                                        f = SZ53P[U64(a)]
                                         qt = t
                                     else:
                                         if op < 0xaf:
@@ -5126,39 +5127,39 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                     if op == 0xaa:
                                                         # AA  XOR D
                                                         a = a ^ d
-                                                        f = SZ53P[a]
+                                                        f = SZ53P[U64(a)]
                                                         qt = t
                                                     else:
                                                         # AB  XOR E
                                                         a = a ^ e
-                                                        f = SZ53P[a]
+                                                        f = SZ53P[U64(a)]
                                                         qt = t
                                                 else:
                                                     # AC  XOR H
                                                     a = a ^ h
-                                                    f = SZ53P[a]
+                                                    f = SZ53P[U64(a)]
                                                     qt = t
                                             else:
                                                 if op == 0xad:
                                                     # AD  XOR L
                                                     a = a ^ l
-                                                    f = SZ53P[a]
+                                                    f = SZ53P[U64(a)]
                                                     qt = t
                                                 else:
                                                     # AE  XOR (HL)
-                                                    a = a ^ I64(mem[(h << 8) | l])
-                                                    f = SZ53P[a]
+                                                    a = a ^ I64(mem[U64((h << 8) | l)])
+                                                    f = SZ53P[U64(a)]
                                                     qt = t
                                         else:
                                             if op == 0xaf:
                                                 # AF  XOR A
                                                 a = a ^ a
-                                                f = SZ53P[a]
+                                                f = SZ53P[U64(a)]
                                                 qt = t
                                             else:
                                                 # B0  OR B
                                                 a = a | b
-                                                f = SZ53P[a]
+                                                f = SZ53P[U64(a)]
                                                 qt = t
                     else:
                         if op < 0xc5:
@@ -5166,7 +5167,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                 if op == 0xb1:
                                     # B1  OR C
                                     a = a | c
-                                    f = SZ53P[a]
+                                    f = SZ53P[U64(a)]
                                     qt = t
                                 else:
                                     if op < 0xb7:
@@ -5174,34 +5175,34 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             if op == 0xb2:
                                                 # B2  OR D
                                                 a = a | d
-                                                f = SZ53P[a]
+                                                f = SZ53P[U64(a)]
                                                 qt = t
                                             else:
                                                 # B3  OR E
                                                 a = a | e
-                                                f = SZ53P[a]
+                                                f = SZ53P[U64(a)]
                                                 qt = t
                                         else:
                                             if op < 0xb6:
                                                 if op == 0xb4:
                                                     # B4  OR H
                                                     a = a | h
-                                                    f = SZ53P[a]
+                                                    f = SZ53P[U64(a)]
                                                     qt = t
                                                 else:
                                                     # B5  OR L
                                                     a = a | l
-                                                    f = SZ53P[a]
+                                                    f = SZ53P[U64(a)]
                                                     qt = t
                                             else:
                                                 # B6  OR (HL)
-                                                a = a | I64(mem[(h << 8) | l])
-                                                f = SZ53P[a]
+                                                a = a | I64(mem[U64((h << 8) | l)])
+                                                f = SZ53P[U64(a)]
                                                 qt = t
                                     else:
                                         # B7  OR A
                                         a = a | a
-                                        f = SZ53P[a]
+                                        f = SZ53P[U64(a)]
                                         qt = t
                             else:
                                 if op < 0xc1:
@@ -5209,45 +5210,45 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                         if op < 0xba:
                                             if op == 0xb8:
                                                 # B8  CP B
-                                                f = CP_F[(a << 8) | b]
+                                                f = CP_F[U64((a << 8) | b)]
                                                 qt = t
                                             else:
                                                 # B9  CP C
-                                                f = CP_F[(a << 8) | c]
+                                                f = CP_F[U64((a << 8) | c)]
                                                 qt = t
                                         else:
                                             if op < 0xbc:
                                                 if op == 0xba:
                                                     # BA  CP D
-                                                    f = CP_F[(a << 8) | d]
+                                                    f = CP_F[U64((a << 8) | d)]
                                                     qt = t
                                                 else:
                                                     # BB  CP E
-                                                    f = CP_F[(a << 8) | e]
+                                                    f = CP_F[U64((a << 8) | e)]
                                                     qt = t
                                             else:
                                                 if op == 0xbc:
                                                     # BC  CP H
-                                                    f = CP_F[(a << 8) | h]
+                                                    f = CP_F[U64((a << 8) | h)]
                                                     qt = t
                                                 else:
                                                     # BD  CP L
-                                                    f = CP_F[(a << 8) | l]
+                                                    f = CP_F[U64((a << 8) | l)]
                                                     qt = t
                                     else:
                                         if op < 0xc0:
                                             if op == 0xbe:
                                                 # BE  CP (HL)
-                                                f = CP_F[(a << 8) | I64(mem[(h << 8) | l])]
+                                                f = CP_F[U64((a << 8) | I64(mem[U64((h << 8) | l)]))]
                                                 qt = t
                                             else:
                                                 # BF  CP A
-                                                f = CP_F[(a << 8) | a]
+                                                f = CP_F[U64((a << 8) | a)]
                                                 qt = t
                                         else:
                                             # C0  RET NZ
                                             if (f & 0x40) == 0:
-                                                nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                                nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                                 sp = (sp + 2) & 0xFFFF
                                                 pc = nn
                                                 wz = nn
@@ -5257,13 +5258,13 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                 else:
                                     if op == 0xc1:
                                         # C1  POP BC
-                                        c = I64(mem[sp])
-                                        b = I64(mem[(sp + 1) & 0xFFFF])
+                                        c = I64(mem[U64(sp)])
+                                        b = I64(mem[U64((sp + 1) & 0xFFFF)])
                                         sp = (sp + 2) & 0xFFFF
                                     else:
                                         if op == 0xc2:
                                             # C2  JP NZ,nn
-                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                             pc = (pc + 2) & 0xFFFF
                                             wz = nn
                                             if (f & 0x40) == 0:
@@ -5271,13 +5272,13 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                         else:
                                             if op == 0xc3:
                                                 # C3  JP nn
-                                                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                                 pc = (pc + 2) & 0xFFFF
                                                 pc = nn
                                                 wz = nn
                                             else:
                                                 # C4  CALL NZ,nn
-                                                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                                 pc = (pc + 2) & 0xFFFF
                                                 wz = nn
                                                 if (f & 0x40) == 0:
@@ -5305,9 +5306,9 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                     else:
                                         if op == 0xc6:
                                             # C6  ADD A,n
-                                            n = I64(mem[pc])
+                                            n = I64(mem[U64(pc)])
                                             pc = (pc + 1) & 0xFFFF
-                                            f = ADC_F[(a << 8) | n]
+                                            f = ADC_F[U64((a << 8) | n)]
                                             a = (a + n) & 0xFF
                                             qt = t
                                         else:
@@ -5324,7 +5325,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             else:
                                                 # C8  RET Z
                                                 if f & 0x40:
-                                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                                     sp = (sp + 2) & 0xFFFF
                                                     pc = nn
                                                     wz = nn
@@ -5333,14 +5334,14 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                     pass
                                 else:
                                     # C9  RET
-                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                     sp = (sp + 2) & 0xFFFF
                                     pc = nn
                                     wz = nn
                             else:
                                 if op == 0xca:
                                     # CA  JP Z,nn
-                                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                    nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                     pc = (pc + 2) & 0xFFFF
                                     wz = nn
                                     if f & 0x40:
@@ -5348,7 +5349,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                 else:
                                     if op == 0xcb:
                                         # CB  CB prefix
-                                        op = I64(mem[pc])
+                                        op = I64(mem[U64(pc)])
                                         pc = (pc + 1) & 0xFFFF
                                         r += 1
                                         t0 = t
@@ -5359,7 +5360,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             fast_ = ft >= 0 and (not (14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 3 and ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and (BUS[slot_] == 1 or (i & 0xC0) != 0x40)))
                                             if not fast_ and ft >= 0 and BUS[slot_] == 3:
                                                 ck_ = CHECK[slot_]
-                                                fast_ = ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and ((ck_ & 1) == 0 or ((h & 0xC0) != 0x40)) and ((ck_ & 2) == 0 or ((d & 0xC0) != 0x40)) and ((ck_ & 4) == 0 or ((b & 0xC0) != 0x40)) and ((ck_ & 8) == 0 or (((b - 1) & 0xC0) != 0x40)) and ((ck_ & 16) == 0 or (((sp - 2) & 0xC000) != 0x4000 and ((sp + 1) & 0xC000) != 0x4000)) and ((ck_ & 32) == 0 or (not (0x3F <= I64(mem[(pc + 1) & 0xFFFF]) <= 0x7F))) and ((ck_ & 64) == 0 or (((ix - 128) & 0xC000) != 0x4000 and ((ix + 127) & 0xC000) != 0x4000)) and ((ck_ & 128) == 0 or ((i & 0xC0) != 0x40))
+                                                fast_ = ((pc - 2) & 0xC000) != 0x4000 and ((pc + 2) & 0xC000) != 0x4000 and ((ck_ & 1) == 0 or ((h & 0xC0) != 0x40)) and ((ck_ & 2) == 0 or ((d & 0xC0) != 0x40)) and ((ck_ & 4) == 0 or ((b & 0xC0) != 0x40)) and ((ck_ & 8) == 0 or (((b - 1) & 0xC0) != 0x40)) and ((ck_ & 16) == 0 or (((sp - 2) & 0xC000) != 0x4000 and ((sp + 1) & 0xC000) != 0x4000)) and ((ck_ & 32) == 0 or (not (0x3F <= I64(mem[U64((pc + 1) & 0xFFFF)]) <= 0x7F))) and ((ck_ & 64) == 0 or (((ix - 128) & 0xC000) != 0x4000 and ((ix + 127) & 0xC000) != 0x4000)) and ((ck_ & 128) == 0 or ((i & 0xC0) != 0x40))
                                             if fast_:
                                                 tio = t + IO_OFF[slot_]
                                                 t += ft
@@ -5396,7 +5397,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                         if ((b << 8) | c) != 1:
                                                             t += FAST_X[slot_]
                                                     elif cx_ == 11:
-                                                        if (I64(mem[(pc + 2) & 0xFFFF]) & 0xC0) != 0x40:
+                                                        if (I64(mem[U64((pc + 2) & 0xFFFF)]) & 0xC0) != 0x40:
                                                             t += FAST_X[slot_]
                                             else:
                                                 t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
@@ -5404,7 +5405,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                         y = (op >> 3) & 7
                                         if z == 6:
                                             ea = (h << 8) | l
-                                            v = I64(mem[ea])
+                                            v = I64(mem[U64(ea)])
                                         elif z == 0:
                                             v = b
                                         elif z == 1:
@@ -5423,35 +5424,35 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             if y == 0:
                                                 cy = v >> 7
                                                 v = ((v << 1) | cy) & 0xFF
-                                                f = SZ53P[v] | cy
+                                                f = SZ53P[U64(v)] | cy
                                             elif y == 1:
                                                 cy = v & 1
                                                 v = (v >> 1) | (cy << 7)
-                                                f = SZ53P[v] | cy
+                                                f = SZ53P[U64(v)] | cy
                                             elif y == 2:
                                                 cy = v >> 7
                                                 v = ((v << 1) | (f & 1)) & 0xFF
-                                                f = SZ53P[v] | cy
+                                                f = SZ53P[U64(v)] | cy
                                             elif y == 3:
                                                 cy = v & 1
                                                 v = (v >> 1) | ((f & 1) << 7)
-                                                f = SZ53P[v] | cy
+                                                f = SZ53P[U64(v)] | cy
                                             elif y == 4:
                                                 cy = v >> 7
                                                 v = (v << 1) & 0xFF
-                                                f = SZ53P[v] | cy
+                                                f = SZ53P[U64(v)] | cy
                                             elif y == 5:
                                                 cy = v & 1
                                                 v = (v >> 1) | (v & 0x80)
-                                                f = SZ53P[v] | cy
+                                                f = SZ53P[U64(v)] | cy
                                             elif y == 6:
                                                 cy = v >> 7
                                                 v = ((v << 1) | 1) & 0xFF
-                                                f = SZ53P[v] | cy
+                                                f = SZ53P[U64(v)] | cy
                                             else:
                                                 cy = v & 1
                                                 v = v >> 1
-                                                f = SZ53P[v] | cy
+                                                f = SZ53P[U64(v)] | cy
                                         elif op < 0x80:
                                             f = (f & 0x01) | 0x10 | (((wz >> 8) if z == 6 else v) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                                             pass
@@ -5485,7 +5486,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 qt = t
                                     else:
                                         # CC  CALL Z,nn
-                                        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                        nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                         pc = (pc + 2) & 0xFFFF
                                         wz = nn
                                         if f & 0x40:
@@ -5503,7 +5504,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                     if op < 0xde:
                         if op == 0xcd:
                             # CD  CALL nn
-                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                             pc = (pc + 2) & 0xFFFF
                             wz = nn
                             sp = (sp - 1) & 0xFFFF
@@ -5520,10 +5521,10 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                         if op < 0xd0:
                                             if op == 0xce:
                                                 # CE  ADC A,n
-                                                n = I64(mem[pc])
+                                                n = I64(mem[U64(pc)])
                                                 pc = (pc + 1) & 0xFFFF
                                                 cy = f & 1
-                                                f = ADC_F[(cy << 16) | (a << 8) | n]
+                                                f = ADC_F[U64((cy << 16) | (a << 8) | n)]
                                                 a = (a + n + cy) & 0xFF
                                                 qt = t
                                             else:
@@ -5539,7 +5540,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                         else:
                                             # D0  RET NC
                                             if (f & 0x01) == 0:
-                                                nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                                nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                                 sp = (sp + 2) & 0xFFFF
                                                 pc = nn
                                                 wz = nn
@@ -5549,13 +5550,13 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                     else:
                                         if op == 0xd1:
                                             # D1  POP DE
-                                            e = I64(mem[sp])
-                                            d = I64(mem[(sp + 1) & 0xFFFF])
+                                            e = I64(mem[U64(sp)])
+                                            d = I64(mem[U64((sp + 1) & 0xFFFF)])
                                             sp = (sp + 2) & 0xFFFF
                                         else:
                                             if op == 0xd2:
                                                 # D2  JP NC,nn
-                                                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                                 pc = (pc + 2) & 0xFFFF
                                                 wz = nn
                                                 if (f & 0x01) == 0:
@@ -5563,7 +5564,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             else:
                                                 if op == 0xd3:
                                                     # D3  OUT (n),A
-                                                    n = I64(mem[pc])
+                                                    n = I64(mem[U64(pc)])
                                                     pc = (pc + 1) & 0xFFFF
                                                     port = (a << 8) | n
                                                     v = a
@@ -5585,7 +5586,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                                 break
                                                 else:
                                                     # D4  CALL NC,nn
-                                                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                                    nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                                     pc = (pc + 2) & 0xFFFF
                                                     wz = nn
                                                     if (f & 0x01) == 0:
@@ -5611,9 +5612,9 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 mem[sp] = e
                                         else:
                                             # D6  SUB n
-                                            n = I64(mem[pc])
+                                            n = I64(mem[U64(pc)])
                                             pc = (pc + 1) & 0xFFFF
-                                            f = SBC_F[(a << 8) | n]
+                                            f = SBC_F[U64((a << 8) | n)]
                                             a = (a - n) & 0xFF
                                             qt = t
                                     else:
@@ -5631,7 +5632,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             else:
                                                 # D8  RET C
                                                 if f & 0x01:
-                                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                                     sp = (sp + 2) & 0xFFFF
                                                     pc = nn
                                                     wz = nn
@@ -5649,7 +5650,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 l, l_ = l_, l
                                             else:
                                                 # DA  JP C,nn
-                                                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                                 pc = (pc + 2) & 0xFFFF
                                                 wz = nn
                                                 if f & 0x01:
@@ -5658,7 +5659,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                 if op < 0xdd:
                                     if op == 0xdb:
                                         # DB  IN A,(n)
-                                        n = I64(mem[pc])
+                                        n = I64(mem[U64(pc)])
                                         pc = (pc + 1) & 0xFFFF
                                         port = (a << 8) | n
                                         if io_exit and io_exit != 2:
@@ -5678,7 +5679,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                         a = v
                                     else:
                                         # DC  CALL C,nn
-                                        nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                        nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                         pc = (pc + 2) & 0xFFFF
                                         wz = nn
                                         if f & 0x01:
@@ -5694,7 +5695,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             pass
                                 else:
                                     # DD  DD prefix
-                                    op = I64(mem[pc])
+                                    op = I64(mem[U64(pc)])
                                     if DD_HOT[op]:
                                         t0 = t
                                         slot_ = 768 + op
@@ -5704,7 +5705,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             fast_ = ft >= 0 and (not (14271 < t < 57247 and not (128 <= (t - 14335) % 224 <= 200)) or (BUS[slot_] < 3 and ((pc - 1) & 0xC000) != 0x4000 and ((pc + 3) & 0xC000) != 0x4000 and (BUS[slot_] == 1 or (i & 0xC0) != 0x40)))
                                             if not fast_ and ft >= 0 and BUS[slot_] == 3:
                                                 ck_ = CHECK[slot_]
-                                                fast_ = ((pc - 1) & 0xC000) != 0x4000 and ((pc + 3) & 0xC000) != 0x4000 and ((ck_ & 1) == 0 or ((h & 0xC0) != 0x40)) and ((ck_ & 2) == 0 or ((d & 0xC0) != 0x40)) and ((ck_ & 4) == 0 or ((b & 0xC0) != 0x40)) and ((ck_ & 8) == 0 or (((b - 1) & 0xC0) != 0x40)) and ((ck_ & 16) == 0 or (((sp - 2) & 0xC000) != 0x4000 and ((sp + 1) & 0xC000) != 0x4000)) and ((ck_ & 32) == 0 or (not (0x3F <= I64(mem[(pc + 2) & 0xFFFF]) <= 0x7F))) and ((ck_ & 64) == 0 or (((ix - 128) & 0xC000) != 0x4000 and ((ix + 127) & 0xC000) != 0x4000)) and ((ck_ & 128) == 0 or ((i & 0xC0) != 0x40))
+                                                fast_ = ((pc - 1) & 0xC000) != 0x4000 and ((pc + 3) & 0xC000) != 0x4000 and ((ck_ & 1) == 0 or ((h & 0xC0) != 0x40)) and ((ck_ & 2) == 0 or ((d & 0xC0) != 0x40)) and ((ck_ & 4) == 0 or ((b & 0xC0) != 0x40)) and ((ck_ & 8) == 0 or (((b - 1) & 0xC0) != 0x40)) and ((ck_ & 16) == 0 or (((sp - 2) & 0xC000) != 0x4000 and ((sp + 1) & 0xC000) != 0x4000)) and ((ck_ & 32) == 0 or (not (0x3F <= I64(mem[U64((pc + 2) & 0xFFFF)]) <= 0x7F))) and ((ck_ & 64) == 0 or (((ix - 128) & 0xC000) != 0x4000 and ((ix + 127) & 0xC000) != 0x4000)) and ((ck_ & 128) == 0 or ((i & 0xC0) != 0x40))
                                             if fast_:
                                                 tio = t + IO_OFF[slot_]
                                                 t += ft
@@ -5741,7 +5742,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                         if ((b << 8) | c) != 1:
                                                             t += FAST_X[slot_]
                                                     elif cx_ == 11:
-                                                        if (I64(mem[(pc + 2) & 0xFFFF]) & 0xC0) != 0x40:
+                                                        if (I64(mem[U64((pc + 2) & 0xFFFF)]) & 0xC0) != 0x40:
                                                             t += FAST_X[slot_]
                                             else:
                                                 t, tio = _walk(CONT, CYC, k_, t, mem, pc, h, l, d, e, b, c, sp, i, r, r7, a, f, ix, op, 0)
@@ -5749,14 +5750,14 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             # DD 21  LD IX,nn
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                             pc = (pc + 2) & 0xFFFF
                                             ix = nn
                                         elif op == 0xe1:
                                             # DD E1  POP IX
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                             sp = (sp + 2) & 0xFFFF
                                             ix = nn
                                         elif op == 0xe5:
@@ -5773,10 +5774,10 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             # DD 7E  LD A,(IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            a = I64(mem[ea])
+                                            a = I64(mem[U64(ea)])
                                         elif op == 0x23:
                                             # DD 23  INC IX
                                             pc = (pc + 1) & 0xFFFF
@@ -5798,7 +5799,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             # DD 75  LD (IX+d),L
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
                                             if ea >= rom_top:
@@ -5807,45 +5808,45 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             wz = ea
-                                            op = I64(mem[(pc + 1) & 0xFFFF])
+                                            op = I64(mem[U64((pc + 1) & 0xFFFF)])
                                             pc = (pc + 2) & 0xFFFF
-                                            v = I64(mem[ea])
+                                            v = I64(mem[U64(ea)])
                                             y = (op >> 3) & 7
                                             if op < 0x40:
                                                 if y == 0:
                                                     cy = v >> 7
                                                     v = ((v << 1) | cy) & 0xFF
-                                                    f = SZ53P[v] | cy
+                                                    f = SZ53P[U64(v)] | cy
                                                 elif y == 1:
                                                     cy = v & 1
                                                     v = (v >> 1) | (cy << 7)
-                                                    f = SZ53P[v] | cy
+                                                    f = SZ53P[U64(v)] | cy
                                                 elif y == 2:
                                                     cy = v >> 7
                                                     v = ((v << 1) | (f & 1)) & 0xFF
-                                                    f = SZ53P[v] | cy
+                                                    f = SZ53P[U64(v)] | cy
                                                 elif y == 3:
                                                     cy = v & 1
                                                     v = (v >> 1) | ((f & 1) << 7)
-                                                    f = SZ53P[v] | cy
+                                                    f = SZ53P[U64(v)] | cy
                                                 elif y == 4:
                                                     cy = v >> 7
                                                     v = (v << 1) & 0xFF
-                                                    f = SZ53P[v] | cy
+                                                    f = SZ53P[U64(v)] | cy
                                                 elif y == 5:
                                                     cy = v & 1
                                                     v = (v >> 1) | (v & 0x80)
-                                                    f = SZ53P[v] | cy
+                                                    f = SZ53P[U64(v)] | cy
                                                 elif y == 6:
                                                     cy = v >> 7
                                                     v = ((v << 1) | 1) & 0xFF
-                                                    f = SZ53P[v] | cy
+                                                    f = SZ53P[U64(v)] | cy
                                                 else:
                                                     cy = v & 1
                                                     v = v >> 1
-                                                    f = SZ53P[v] | cy
+                                                    f = SZ53P[U64(v)] | cy
                                             elif op < 0x80:
                                                 f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                                                 pass
@@ -5879,16 +5880,16 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             # DD BE  CP (IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            f = CP_F[(a << 8) | I64(mem[ea])]
+                                            f = CP_F[U64((a << 8) | I64(mem[U64(ea)]))]
                                             qt = t
                                         elif op == 0x77:
                                             # DD 77  LD (IX+d),A
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
                                             if ea >= rom_top:
@@ -5897,44 +5898,44 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             # DD 6E  LD L,(IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            l = I64(mem[ea])
+                                            l = I64(mem[U64(ea)])
                                         elif op == 0x66:
                                             # DD 66  LD H,(IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            h = I64(mem[ea])
+                                            h = I64(mem[U64(ea)])
                                         elif op == 0xa6:
                                             # DD A6  AND (IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            a = a & I64(mem[ea])
-                                            f = SZ53P[a] | 0x10
+                                            a = a & I64(mem[U64(ea)])
+                                            f = SZ53P[U64(a)] | 0x10
                                             qt = t
                                         elif op == 0x4e:
                                             # DD 4E  LD C,(IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            c = I64(mem[ea])
+                                            c = I64(mem[U64(ea)])
                                         elif op == 0x36:
                                             # DD 36  LD (IX+d),n
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            n = I64(mem[pc])
+                                            n = I64(mem[U64(pc)])
                                             pc = (pc + 1) & 0xFFFF
                                             if ea >= rom_top:
                                                 mem[ea] = n
@@ -5942,31 +5943,31 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             # DD 5E  LD E,(IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            e = I64(mem[ea])
+                                            e = I64(mem[U64(ea)])
                                         elif op == 0x56:
                                             # DD 56  LD D,(IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            d = I64(mem[ea])
+                                            d = I64(mem[U64(ea)])
                                         elif op == 0x46:
                                             # DD 46  LD B,(IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            b = I64(mem[ea])
+                                            b = I64(mem[U64(ea)])
                                         elif op == 0x74:
                                             # DD 74  LD (IX+d),H
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
                                             if ea >= rom_top:
@@ -5975,44 +5976,44 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             # DD 2A  LD IX,(nn)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                             pc = (pc + 2) & 0xFFFF
-                                            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                                            v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
                                             wz = (nn + 1) & 0xFFFF
                                             ix = v
                                         elif op == 0x86:
                                             # DD 86  ADD A,(IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            v = I64(mem[ea])
-                                            f = ADC_F[(a << 8) | v]
+                                            v = I64(mem[U64(ea)])
+                                            f = ADC_F[U64((a << 8) | v)]
                                             a = (a + v) & 0xFF
                                             qt = t
                                         elif op == 0x96:
                                             # DD 96  SUB (IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            v = I64(mem[ea])
-                                            f = SBC_F[(a << 8) | v]
+                                            v = I64(mem[U64(ea)])
+                                            f = SBC_F[U64((a << 8) | v)]
                                             a = (a - v) & 0xFF
                                             qt = t
                                         elif op == 0x34:
                                             # DD 34  INC (IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            v = (I64(mem[ea]) + 1) & 0xFF
+                                            v = (I64(mem[U64(ea)]) + 1) & 0xFF
                                             if ea >= rom_top:
                                                 mem[ea] = v
-                                            f = (f & 0x01) | INC_F[v]
+                                            f = (f & 0x01) | INC_F[U64(v)]
                                             qt = t
                                         elif op == 0x09:
                                             # DD 09  ADD IX,BC
@@ -6030,7 +6031,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             # DD 22  LD (nn),IX
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                             pc = (pc + 2) & 0xFFFF
                                             v = ix
                                             if nn >= rom_top:
@@ -6043,7 +6044,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             # DD 71  LD (IX+d),C
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
                                             if ea >= rom_top:
@@ -6052,11 +6053,11 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             # DD B6  OR (IX+d)
                                             pc = (pc + 1) & 0xFFFF
                                             r += 1
-                                            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                                            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                                             pc = (pc + 1) & 0xFFFF
                                             wz = ea
-                                            a = a | I64(mem[ea])
-                                            f = SZ53P[a]
+                                            a = a | I64(mem[U64(ea)])
+                                            f = SZ53P[U64(a)]
                                             qt = t
                                         elif op == 0xe9:
                                             # DD E9  JP (IX)
@@ -6091,10 +6092,10 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                         if op < 0xe1:
                                             if op == 0xde:
                                                 # DE  SBC A,n
-                                                n = I64(mem[pc])
+                                                n = I64(mem[U64(pc)])
                                                 pc = (pc + 1) & 0xFFFF
                                                 cy = f & 1
-                                                f = SBC_F[(cy << 16) | (a << 8) | n]
+                                                f = SBC_F[U64((cy << 16) | (a << 8) | n)]
                                                 a = (a - n - cy) & 0xFF
                                                 qt = t
                                             else:
@@ -6111,7 +6112,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 else:
                                                     # E0  RET PO
                                                     if (f & 0x04) == 0:
-                                                        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                                        nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                                         sp = (sp + 2) & 0xFFFF
                                                         pc = nn
                                                         wz = nn
@@ -6120,14 +6121,14 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                         pass
                                         else:
                                             # E1  POP HL
-                                            l = I64(mem[sp])
-                                            h = I64(mem[(sp + 1) & 0xFFFF])
+                                            l = I64(mem[U64(sp)])
+                                            h = I64(mem[U64((sp + 1) & 0xFFFF)])
                                             sp = (sp + 2) & 0xFFFF
                                     else:
                                         if op < 0xe5:
                                             if op == 0xe2:
                                                 # E2  JP PO,nn
-                                                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                                 pc = (pc + 2) & 0xFFFF
                                                 wz = nn
                                                 if (f & 0x04) == 0:
@@ -6135,7 +6136,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             else:
                                                 if op == 0xe3:
                                                     # E3  EX (SP),HL
-                                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                                     v = ((h << 8) | l)
                                                     ea = (sp + 1) & 0xFFFF
                                                     if ea >= rom_top:
@@ -6147,7 +6148,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                     wz = nn
                                                 else:
                                                     # E4  CALL PO,nn
-                                                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                                    nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                                     pc = (pc + 2) & 0xFFFF
                                                     wz = nn
                                                     if (f & 0x04) == 0:
@@ -6171,10 +6172,10 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 mem[sp] = l
                                 else:
                                     # E6  AND n
-                                    n = I64(mem[pc])
+                                    n = I64(mem[U64(pc)])
                                     pc = (pc + 1) & 0xFFFF
                                     a = a & n
-                                    f = SZ53P[a] | 0x10
+                                    f = SZ53P[U64(a)] | 0x10
                                     qt = t
                             else:
                                 if op < 0xed:
@@ -6193,7 +6194,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             else:
                                                 # E8  RET PE
                                                 if f & 0x04:
-                                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                                     sp = (sp + 2) & 0xFFFF
                                                     pc = nn
                                                     wz = nn
@@ -6206,7 +6207,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 pc = ((h << 8) | l)
                                             else:
                                                 # EA  JP PE,nn
-                                                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                                 pc = (pc + 2) & 0xFFFF
                                                 wz = nn
                                                 if f & 0x04:
@@ -6218,7 +6219,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             e, l = l, e
                                         else:
                                             # EC  CALL PE,nn
-                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                             pc = (pc + 2) & 0xFFFF
                                             wz = nn
                                             if f & 0x04:
@@ -6265,10 +6266,10 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                     else:
                                         if op == 0xee:
                                             # EE  XOR n
-                                            n = I64(mem[pc])
+                                            n = I64(mem[U64(pc)])
                                             pc = (pc + 1) & 0xFFFF
                                             a = a ^ n
-                                            f = SZ53P[a]
+                                            f = SZ53P[U64(a)]
                                             qt = t
                                         else:
                                             if op == 0xef:
@@ -6284,7 +6285,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                             else:
                                                 # F0  RET P
                                                 if (f & 0x80) == 0:
-                                                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                                     sp = (sp + 2) & 0xFFFF
                                                     pc = nn
                                                     wz = nn
@@ -6295,14 +6296,14 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                             if op < 0xf6:
                                 if op == 0xf1:
                                     # F1  POP AF
-                                    f = I64(mem[sp])
-                                    a = I64(mem[(sp + 1) & 0xFFFF])
+                                    f = I64(mem[U64(sp)])
+                                    a = I64(mem[U64((sp + 1) & 0xFFFF)])
                                     sp = (sp + 2) & 0xFFFF
                                 else:
                                     if op < 0xf5:
                                         if op == 0xf2:
                                             # F2  JP P,nn
-                                            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                             pc = (pc + 2) & 0xFFFF
                                             wz = nn
                                             if (f & 0x80) == 0:
@@ -6314,7 +6315,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 iff2 = 0
                                             else:
                                                 # F4  CALL P,nn
-                                                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                                 pc = (pc + 2) & 0xFFFF
                                                 wz = nn
                                                 if (f & 0x80) == 0:
@@ -6341,10 +6342,10 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                     if op < 0xfb:
                                         if op == 0xf6:
                                             # F6  OR n
-                                            n = I64(mem[pc])
+                                            n = I64(mem[U64(pc)])
                                             pc = (pc + 1) & 0xFFFF
                                             a = a | n
-                                            f = SZ53P[a]
+                                            f = SZ53P[U64(a)]
                                             qt = t
                                         else:
                                             if op < 0xf9:
@@ -6361,7 +6362,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 else:
                                                     # F8  RET M
                                                     if f & 0x80:
-                                                        nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                                                        nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                                                         sp = (sp + 2) & 0xFFFF
                                                         pc = nn
                                                         wz = nn
@@ -6374,7 +6375,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                     sp = ((h << 8) | l)
                                                 else:
                                                     # FA  JP M,nn
-                                                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                                    nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                                     pc = (pc + 2) & 0xFFFF
                                                     wz = nn
                                                     if f & 0x80:
@@ -6389,7 +6390,7 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                                 ei_at = t
                                             else:
                                                 # FC  CALL M,nn
-                                                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                                                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                                                 pc = (pc + 2) & 0xFFFF
                                                 wz = nn
                                                 if f & 0x80:
@@ -6427,9 +6428,9 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                                 else:
                                     if op == 0xfe:
                                         # FE  CP n
-                                        n = I64(mem[pc])
+                                        n = I64(mem[U64(pc)])
                                         pc = (pc + 1) & 0xFFFF
-                                        f = CP_F[(a << 8) | n]
+                                        f = CP_F[U64((a << 8) | n)]
                                         qt = t
                                     else:
                                         # FF  RST 38h
@@ -6451,9 +6452,9 @@ def run(st, mem, bp, until, FT, CONT, keys, joy, out_log, tape, in_log):
                     if w_a < 0:
                         w_x = sp
                     else:
-                        w_x = I64(mem[w_a])
+                        w_x = I64(mem[U64(w_a)])
                         if st[w_at + 1] == 2:
-                            w_x = w_x | (I64(mem[(w_a + 1) & 0xFFFF]) << 8)
+                            w_x = w_x | (I64(mem[U64((w_a + 1) & 0xFFFF)]) << 8)
                     if (st[w_at + 2] <= w_x and w_x <= st[w_at + 3]) != (st[w_at + 4] != 0):
                         w_bad = 1
                     w_n += 1

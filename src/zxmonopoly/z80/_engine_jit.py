@@ -9,6 +9,7 @@ from zxmonopoly.z80 import state as S
 from numba import njit
 from zxmonopoly.z80.jitpipeline import LeanCompiler
 from numpy import int64 as I64
+from numpy import uint64 as U64
 
 # Where each flag table starts in the packed array FT (tables.PACKED).
 _AT_SZ53 = 0
@@ -35,7 +36,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
     SBC_F = FT[_AT_SBC_F:_AT_SBC_F + 131072]
     exit_ = 0
     while True:
-        op = I64(mem[pc])
+        op = I64(mem[U64(pc)])
         pc = (pc + 1) & 0xFFFF
         r += 1
         if op == 0x52:
@@ -72,21 +73,21 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             a = v
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | SZ53P[U64(v)]
             t += 12
             qt = t
         elif op == 0x5b:
             # ED 5B  LD DE,(nn)
-            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
             pc = (pc + 2) & 0xFFFF
-            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+            v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
             wz = (nn + 1) & 0xFFFF
             d = v >> 8
             e = v & 0xFF
             t += 20
         elif op == 0x53:
             # ED 53  LD (nn),DE
-            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
             pc = (pc + 2) & 0xFFFF
             v = ((d << 8) | e)
             if nn >= rom_top:
@@ -101,9 +102,9 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             t += 8
         elif op == 0x4b:
             # ED 4B  LD BC,(nn)
-            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
             pc = (pc + 2) & 0xFFFF
-            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+            v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
             wz = (nn + 1) & 0xFFFF
             b = v >> 8
             c = v & 0xFF
@@ -114,7 +115,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0xb0:
             # ED B0  LDIR
             while True:
-                v = I64(mem[(h << 8) | l])
+                v = I64(mem[U64((h << 8) | l)])
                 ea = (d << 8) | e
                 if ea >= rom_top:
                     mem[ea] = v
@@ -134,7 +135,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                     wz = (pc + 1) & 0xFFFF
                     f = (f & 0xD7) | ((pc >> 8) & 0x28)
                     t += 21
-                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb0:
+                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[U64(pc)]) == 0xED and I64(mem[U64((pc + 1) & 0xFFFF)]) == 0xb0:
                         pc = (pc + 2) & 0xFFFF
                         r += 2
                         continue
@@ -159,7 +160,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             qt = t
         elif op == 0x43:
             # ED 43  LD (nn),BC
-            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
             pc = (pc + 2) & 0xFFFF
             v = ((b << 8) | c)
             if nn >= rom_top:
@@ -175,13 +176,13 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x44:
             # ED 44  NEG
             v = a
-            f = SBC_F[v]
+            f = SBC_F[U64(v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
         elif op == 0x4d:
             # ED 4D  RETI
-            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
             sp = (sp + 2) & 0xFFFF
             pc = nn
             wz = nn
@@ -204,7 +205,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             qt = t
         elif op == 0x73:
             # ED 73  LD (nn),SP
-            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
             pc = (pc + 2) & 0xFFFF
             v = sp
             if nn >= rom_top:
@@ -220,9 +221,9 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             t += 9
         elif op == 0x7b:
             # ED 7B  LD SP,(nn)
-            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
             pc = (pc + 2) & 0xFFFF
-            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+            v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
             wz = (nn + 1) & 0xFFFF
             sp = v
             t += 20
@@ -241,7 +242,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             t += 8
         elif op == 0x45:
             # ED 45  RETN
-            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
             sp = (sp + 2) & 0xFFFF
             pc = nn
             wz = nn
@@ -254,7 +255,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x5f:
             # ED 5F  LD A,R
             a = (r & 0x7F) | r7
-            f = (f & 0x01) | SZ53[a] | (iff2 << 2)
+            f = (f & 0x01) | SZ53[U64(a)] | (iff2 << 2)
             t += 9
             ldair_at = t
             qt = t
@@ -289,7 +290,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0xb8:
             # ED B8  LDDR
             while True:
-                v = I64(mem[(h << 8) | l])
+                v = I64(mem[U64((h << 8) | l)])
                 ea = (d << 8) | e
                 if ea >= rom_top:
                     mem[ea] = v
@@ -309,7 +310,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                     wz = (pc + 1) & 0xFFFF
                     f = (f & 0xD7) | ((pc >> 8) & 0x28)
                     t += 21
-                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb8:
+                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[U64(pc)]) == 0xED and I64(mem[U64((pc + 1) & 0xFFFF)]) == 0xb8:
                         pc = (pc + 2) & 0xFFFF
                         r += 2
                         continue
@@ -336,7 +337,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             b = v
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | SZ53P[U64(v)]
             t += 12
             qt = t
         elif op == 0x41:
@@ -375,7 +376,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             c = v
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | SZ53P[U64(v)]
             t += 12
             qt = t
         elif op == 0x49:
@@ -409,7 +410,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x4c:
             # ED 4C  NEG
             v = a
-            f = SBC_F[v]
+            f = SBC_F[U64(v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
@@ -442,7 +443,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             d = v
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | SZ53P[U64(v)]
             t += 12
             qt = t
         elif op == 0x51:
@@ -461,13 +462,13 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x54:
             # ED 54  NEG
             v = a
-            f = SBC_F[v]
+            f = SBC_F[U64(v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
         elif op == 0x55:
             # ED 55  RETN
-            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
             sp = (sp + 2) & 0xFFFF
             pc = nn
             wz = nn
@@ -476,7 +477,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x57:
             # ED 57  LD A,I
             a = i
-            f = (f & 0x01) | SZ53[a] | (iff2 << 2)
+            f = (f & 0x01) | SZ53[U64(a)] | (iff2 << 2)
             t += 9
             ldair_at = t
             qt = t
@@ -499,7 +500,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             e = v
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | SZ53P[U64(v)]
             t += 12
             qt = t
         elif op == 0x59:
@@ -518,13 +519,13 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x5c:
             # ED 5C  NEG
             v = a
-            f = SBC_F[v]
+            f = SBC_F[U64(v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
         elif op == 0x5d:
             # ED 5D  RETN
-            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
             sp = (sp + 2) & 0xFFFF
             pc = nn
             wz = nn
@@ -549,7 +550,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             h = v
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | SZ53P[U64(v)]
             t += 12
             qt = t
         elif op == 0x61:
@@ -582,7 +583,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             qt = t
         elif op == 0x63:
             # ED 63  LD (nn),HL
-            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
             pc = (pc + 2) & 0xFFFF
             v = ((h << 8) | l)
             if nn >= rom_top:
@@ -595,13 +596,13 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x64:
             # ED 64  NEG
             v = a
-            f = SBC_F[v]
+            f = SBC_F[U64(v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
         elif op == 0x65:
             # ED 65  RETN
-            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
             sp = (sp + 2) & 0xFFFF
             pc = nn
             wz = nn
@@ -614,12 +615,12 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x67:
             # ED 67  RRD
             ea = (h << 8) | l
-            v = I64(mem[ea])
+            v = I64(mem[U64(ea)])
             n = ((a << 4) | (v >> 4)) & 0xFF
             a = (a & 0xF0) | (v & 0x0F)
             if ea >= rom_top:
                 mem[ea] = n
-            f = (f & 0x01) | SZ53P[a]
+            f = (f & 0x01) | SZ53P[U64(a)]
             wz = (ea + 1) & 0xFFFF
             t += 18
             qt = t
@@ -642,7 +643,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
             l = v
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | SZ53P[U64(v)]
             t += 12
             qt = t
         elif op == 0x69:
@@ -660,9 +661,9 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 pass
         elif op == 0x6b:
             # ED 6B  LD HL,(nn)
-            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
             pc = (pc + 2) & 0xFFFF
-            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+            v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
             wz = (nn + 1) & 0xFFFF
             h = v >> 8
             l = v & 0xFF
@@ -670,13 +671,13 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x6c:
             # ED 6C  NEG
             v = a
-            f = SBC_F[v]
+            f = SBC_F[U64(v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
         elif op == 0x6d:
             # ED 6D  RETN
-            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
             sp = (sp + 2) & 0xFFFF
             pc = nn
             wz = nn
@@ -689,12 +690,12 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x6f:
             # ED 6F  RLD
             ea = (h << 8) | l
-            v = I64(mem[ea])
+            v = I64(mem[U64(ea)])
             n = ((v << 4) | (a & 0x0F)) & 0xFF
             a = (a & 0xF0) | (v >> 4)
             if ea >= rom_top:
                 mem[ea] = n
-            f = (f & 0x01) | SZ53P[a]
+            f = (f & 0x01) | SZ53P[U64(a)]
             wz = (ea + 1) & 0xFFFF
             t += 18
             qt = t
@@ -716,7 +717,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             else:
                 v = 0xFF
             wz = (port + 1) & 0xFFFF
-            f = (f & 0x01) | SZ53P[v]
+            f = (f & 0x01) | SZ53P[U64(v)]
             t += 12
             qt = t
         elif op == 0x71:
@@ -750,13 +751,13 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x74:
             # ED 74  NEG
             v = a
-            f = SBC_F[v]
+            f = SBC_F[U64(v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
         elif op == 0x75:
             # ED 75  RETN
-            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
             sp = (sp + 2) & 0xFFFF
             pc = nn
             wz = nn
@@ -787,13 +788,13 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0x7c:
             # ED 7C  NEG
             v = a
-            f = SBC_F[v]
+            f = SBC_F[U64(v)]
             a = (0 - v) & 0xFF
             t += 8
             qt = t
         elif op == 0x7d:
             # ED 7D  RETN
-            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
             sp = (sp + 2) & 0xFFFF
             pc = nn
             wz = nn
@@ -805,7 +806,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             t += 8
         elif op == 0xa0:
             # ED A0  LDI
-            v = I64(mem[(h << 8) | l])
+            v = I64(mem[U64((h << 8) | l)])
             ea = (d << 8) | e
             if ea >= rom_top:
                 mem[ea] = v
@@ -824,7 +825,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             qt = t
         elif op == 0xa1:
             # ED A1  CPI
-            v = I64(mem[(h << 8) | l])
+            v = I64(mem[U64((h << 8) | l)])
             res = (a - v) & 0xFF
             hf = (a ^ v ^ res) & 0x10
             n = (res - (hf >> 4)) & 0xFF
@@ -835,7 +836,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             if c == 0xFF:
                 b = (b - 1) & 0xFF
             wz = (wz + 1) & 0xFFFF
-            f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+            f = (f & 0x01) | 0x02 | hf | (SZ53[U64(res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
             t += 16
             qt = t
         elif op == 0xa2:
@@ -866,12 +867,12 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + ((c + 1) & 0xFF)
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
             t += 16
             qt = t
         elif op == 0xa3:
             # ED A3  OUTI
-            v = I64(mem[(h << 8) | l])
+            v = I64(mem[U64((h << 8) | l)])
             b = (b - 1) & 0xFF
             port = (b << 8) | c
             wz = (port + 1) & 0xFFFF
@@ -881,7 +882,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + l
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
             t += 16
             if io_exit and io_exit != 2:
                 st[S.PORT] = port
@@ -893,7 +894,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             qt = t
         elif op == 0xa8:
             # ED A8  LDD
-            v = I64(mem[(h << 8) | l])
+            v = I64(mem[U64((h << 8) | l)])
             ea = (d << 8) | e
             if ea >= rom_top:
                 mem[ea] = v
@@ -912,7 +913,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             qt = t
         elif op == 0xa9:
             # ED A9  CPD
-            v = I64(mem[(h << 8) | l])
+            v = I64(mem[U64((h << 8) | l)])
             res = (a - v) & 0xFF
             hf = (a ^ v ^ res) & 0x10
             n = (res - (hf >> 4)) & 0xFF
@@ -923,7 +924,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             if c == 0xFF:
                 b = (b - 1) & 0xFF
             wz = (wz - 1) & 0xFFFF
-            f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+            f = (f & 0x01) | 0x02 | hf | (SZ53[U64(res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
             t += 16
             qt = t
         elif op == 0xaa:
@@ -954,12 +955,12 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + ((c - 1) & 0xFF)
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
             t += 16
             qt = t
         elif op == 0xab:
             # ED AB  OUTD
-            v = I64(mem[(h << 8) | l])
+            v = I64(mem[U64((h << 8) | l)])
             b = (b - 1) & 0xFF
             port = (b << 8) | c
             wz = (port - 1) & 0xFFFF
@@ -969,7 +970,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + l
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
             t += 16
             if io_exit and io_exit != 2:
                 st[S.PORT] = port
@@ -982,7 +983,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0xb1:
             # ED B1  CPIR
             while True:
-                v = I64(mem[(h << 8) | l])
+                v = I64(mem[U64((h << 8) | l)])
                 res = (a - v) & 0xFF
                 hf = (a ^ v ^ res) & 0x10
                 n = (res - (hf >> 4)) & 0xFF
@@ -993,13 +994,13 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 if c == 0xFF:
                     b = (b - 1) & 0xFF
                 wz = (wz + 1) & 0xFFFF
-                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                f = (f & 0x01) | 0x02 | hf | (SZ53[U64(res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
                 if (b | c) and res:
                     pc = (pc - 2) & 0xFFFF
                     wz = (pc + 1) & 0xFFFF
                     f = (f & 0xD7) | ((pc >> 8) & 0x28)
                     t += 21
-                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb1:
+                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[U64(pc)]) == 0xED and I64(mem[U64((pc + 1) & 0xFFFF)]) == 0xb1:
                         pc = (pc + 2) & 0xFFFF
                         r += 2
                         continue
@@ -1035,7 +1036,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + ((c + 1) & 0xFF)
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
             if b:
                 pc = (pc - 2) & 0xFFFF
                 wz = (pc + 1) & 0xFFFF
@@ -1050,14 +1051,14 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 else:
                     hf = 0
                     p = p ^ (b & 7)
-                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[U64(p)] & 0x04)
                 t += 21
             else:
                 t += 16
             qt = t
         elif op == 0xb3:
             # ED B3  OTIR
-            v = I64(mem[(h << 8) | l])
+            v = I64(mem[U64((h << 8) | l)])
             b = (b - 1) & 0xFF
             port = (b << 8) | c
             wz = (port + 1) & 0xFFFF
@@ -1067,7 +1068,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + l
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
             if b:
                 pc = (pc - 2) & 0xFFFF
                 wz = (pc + 1) & 0xFFFF
@@ -1082,7 +1083,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 else:
                     hf = 0
                     p = p ^ (b & 7)
-                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[U64(p)] & 0x04)
                 t += 21
             else:
                 t += 16
@@ -1097,7 +1098,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
         elif op == 0xb9:
             # ED B9  CPDR
             while True:
-                v = I64(mem[(h << 8) | l])
+                v = I64(mem[U64((h << 8) | l)])
                 res = (a - v) & 0xFF
                 hf = (a ^ v ^ res) & 0x10
                 n = (res - (hf >> 4)) & 0xFF
@@ -1108,13 +1109,13 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 if c == 0xFF:
                     b = (b - 1) & 0xFF
                 wz = (wz - 1) & 0xFFFF
-                f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
+                f = (f & 0x01) | 0x02 | hf | (SZ53[U64(res)] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)
                 if (b | c) and res:
                     pc = (pc - 2) & 0xFFFF
                     wz = (pc + 1) & 0xFFFF
                     f = (f & 0xD7) | ((pc >> 8) & 0x28)
                     t += 21
-                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[pc]) == 0xED and I64(mem[(pc + 1) & 0xFFFF]) == 0xb9:
+                    if t < until and not (iff1 and t < int_end) and not bp[pc] and I64(mem[U64(pc)]) == 0xED and I64(mem[U64((pc + 1) & 0xFFFF)]) == 0xb9:
                         pc = (pc + 2) & 0xFFFF
                         r += 2
                         continue
@@ -1150,7 +1151,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + ((c - 1) & 0xFF)
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
             if b:
                 pc = (pc - 2) & 0xFFFF
                 wz = (pc + 1) & 0xFFFF
@@ -1165,14 +1166,14 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 else:
                     hf = 0
                     p = p ^ (b & 7)
-                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[U64(p)] & 0x04)
                 t += 21
             else:
                 t += 16
             qt = t
         else:
             # ED BB  OTDR
-            v = I64(mem[(h << 8) | l])
+            v = I64(mem[U64((h << 8) | l)])
             b = (b - 1) & 0xFF
             port = (b << 8) | c
             wz = (port - 1) & 0xFFFF
@@ -1182,7 +1183,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
             k = v + l
             nf = (v >> 6) & 0x02
             hc = 0x11 if k > 255 else 0
-            f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)
+            f = (SZ53[U64(b)] & 0xE8) | nf | hc | (SZ53P[U64((k & 7) ^ b)] & 0x04)
             if b:
                 pc = (pc - 2) & 0xFFFF
                 wz = (pc + 1) & 0xFFFF
@@ -1197,7 +1198,7 @@ def _prefix_ed(st, mem, FT, a, f, b, c, d, e, h, l, sp, pc, i, wz, iff1, iff2, i
                 else:
                     hf = 0
                     p = p ^ (b & 7)
-                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)
+                f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[U64(p)] & 0x04)
                 t += 21
             else:
                 t += 16
@@ -1243,12 +1244,12 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
     DEC_F = FT[_AT_DEC_F:_AT_DEC_F + 256]
     exit_ = 0
     while True:
-        op = I64(mem[pc])
+        op = I64(mem[U64(pc)])
         if op == 0x21:
             # DD 21  LD IX,nn
             pc = (pc + 1) & 0xFFFF
             r += 1
-            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
             pc = (pc + 2) & 0xFFFF
             ix = nn
             t += 14
@@ -1256,7 +1257,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD E1  POP IX
             pc = (pc + 1) & 0xFFFF
             r += 1
-            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
             sp = (sp + 2) & 0xFFFF
             ix = nn
             t += 14
@@ -1275,10 +1276,10 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 7E  LD A,(IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            a = I64(mem[ea])
+            a = I64(mem[U64(ea)])
             t += 19
         elif op == 0x23:
             # DD 23  INC IX
@@ -1303,7 +1304,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 75  LD (IX+d),L
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
             if ea >= rom_top:
@@ -1313,45 +1314,45 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             wz = ea
-            op = I64(mem[(pc + 1) & 0xFFFF])
+            op = I64(mem[U64((pc + 1) & 0xFFFF)])
             pc = (pc + 2) & 0xFFFF
-            v = I64(mem[ea])
+            v = I64(mem[U64(ea)])
             y = (op >> 3) & 7
             if op < 0x40:
                 if y == 0:
                     cy = v >> 7
                     v = ((v << 1) | cy) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
                 elif y == 1:
                     cy = v & 1
                     v = (v >> 1) | (cy << 7)
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
                 elif y == 2:
                     cy = v >> 7
                     v = ((v << 1) | (f & 1)) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
                 elif y == 3:
                     cy = v & 1
                     v = (v >> 1) | ((f & 1) << 7)
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
                 elif y == 4:
                     cy = v >> 7
                     v = (v << 1) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
                 elif y == 5:
                     cy = v & 1
                     v = (v >> 1) | (v & 0x80)
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
                 elif y == 6:
                     cy = v >> 7
                     v = ((v << 1) | 1) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
                 else:
                     cy = v & 1
                     v = v >> 1
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
             elif op < 0x80:
                 f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                 t += 20
@@ -1385,17 +1386,17 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD BE  CP (IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            f = CP_F[(a << 8) | I64(mem[ea])]
+            f = CP_F[U64((a << 8) | I64(mem[U64(ea)]))]
             t += 19
             qt = t
         elif op == 0x77:
             # DD 77  LD (IX+d),A
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
             if ea >= rom_top:
@@ -1405,48 +1406,48 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 6E  LD L,(IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            l = I64(mem[ea])
+            l = I64(mem[U64(ea)])
             t += 19
         elif op == 0x66:
             # DD 66  LD H,(IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            h = I64(mem[ea])
+            h = I64(mem[U64(ea)])
             t += 19
         elif op == 0xa6:
             # DD A6  AND (IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            a = a & I64(mem[ea])
-            f = SZ53P[a] | 0x10
+            a = a & I64(mem[U64(ea)])
+            f = SZ53P[U64(a)] | 0x10
             t += 19
             qt = t
         elif op == 0x4e:
             # DD 4E  LD C,(IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            c = I64(mem[ea])
+            c = I64(mem[U64(ea)])
             t += 19
         elif op == 0x36:
             # DD 36  LD (IX+d),n
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            n = I64(mem[pc])
+            n = I64(mem[U64(pc)])
             pc = (pc + 1) & 0xFFFF
             if ea >= rom_top:
                 mem[ea] = n
@@ -1464,19 +1465,19 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 5E  LD E,(IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            e = I64(mem[ea])
+            e = I64(mem[U64(ea)])
             t += 19
         elif op == 0x56:
             # DD 56  LD D,(IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            d = I64(mem[ea])
+            d = I64(mem[U64(ea)])
             t += 19
         elif 0x0a <= op < 0x19:
             # DD 0A-18  (prefix ignored: the opcode runs unprefixed)
@@ -1509,10 +1510,10 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 46  LD B,(IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            b = I64(mem[ea])
+            b = I64(mem[U64(ea)])
             t += 19
         elif 0x3a <= op < 0x44:
             # DD 3A-43  (prefix ignored: the opcode runs unprefixed)
@@ -1545,7 +1546,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 74  LD (IX+d),H
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
             if ea >= rom_top:
@@ -1564,9 +1565,9 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 2A  LD IX,(nn)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
             pc = (pc + 2) & 0xFFFF
-            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+            v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
             wz = (nn + 1) & 0xFFFF
             ix = v
             t += 20
@@ -1691,11 +1692,11 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 86  ADD A,(IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            v = I64(mem[ea])
-            f = ADC_F[(a << 8) | v]
+            v = I64(mem[U64(ea)])
+            f = ADC_F[U64((a << 8) | v)]
             a = (a + v) & 0xFF
             t += 19
             qt = t
@@ -1703,11 +1704,11 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 96  SUB (IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            v = I64(mem[ea])
-            f = SBC_F[(a << 8) | v]
+            v = I64(mem[U64(ea)])
+            f = SBC_F[U64((a << 8) | v)]
             a = (a - v) & 0xFF
             t += 19
             qt = t
@@ -1724,13 +1725,13 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 34  INC (IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            v = (I64(mem[ea]) + 1) & 0xFF
+            v = (I64(mem[U64(ea)]) + 1) & 0xFF
             if ea >= rom_top:
                 mem[ea] = v
-            f = (f & 0x01) | INC_F[v]
+            f = (f & 0x01) | INC_F[U64(v)]
             t += 23
             qt = t
         elif op == 0x09:
@@ -1750,7 +1751,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 22  LD (nn),IX
             pc = (pc + 1) & 0xFFFF
             r += 1
-            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
             pc = (pc + 2) & 0xFFFF
             v = ix
             if nn >= rom_top:
@@ -1764,7 +1765,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 71  LD (IX+d),C
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
             if ea >= rom_top:
@@ -1774,11 +1775,11 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD B6  OR (IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            a = a | I64(mem[ea])
-            f = SZ53P[a]
+            a = a | I64(mem[U64(ea)])
+            f = SZ53P[U64(a)]
             t += 19
             qt = t
         elif op == 0xe9:
@@ -1811,7 +1812,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((ix >> 8) + 1) & 0xFF
             ix = (ix & 0xFF) | ((v) << 8)
-            f = (f & 0x01) | INC_F[v]
+            f = (f & 0x01) | INC_F[U64(v)]
             t += 8
             qt = t
         elif op == 0x25:
@@ -1820,14 +1821,14 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((ix >> 8) - 1) & 0xFF
             ix = (ix & 0xFF) | ((v) << 8)
-            f = (f & 0x01) | DEC_F[v]
+            f = (f & 0x01) | DEC_F[U64(v)]
             t += 8
             qt = t
         elif op == 0x26:
             # DD 26  LD IXH,n
             pc = (pc + 1) & 0xFFFF
             r += 1
-            n = I64(mem[pc])
+            n = I64(mem[U64(pc)])
             pc = (pc + 1) & 0xFFFF
             ix = (ix & 0xFF) | ((n) << 8)
             t += 11
@@ -1856,7 +1857,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((ix & 0xFF) + 1) & 0xFF
             ix = (ix & 0xFF00) | (v)
-            f = (f & 0x01) | INC_F[v]
+            f = (f & 0x01) | INC_F[U64(v)]
             t += 8
             qt = t
         elif op == 0x2d:
@@ -1865,14 +1866,14 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((ix & 0xFF) - 1) & 0xFF
             ix = (ix & 0xFF00) | (v)
-            f = (f & 0x01) | DEC_F[v]
+            f = (f & 0x01) | DEC_F[U64(v)]
             t += 8
             qt = t
         elif op == 0x2e:
             # DD 2E  LD IXL,n
             pc = (pc + 1) & 0xFFFF
             r += 1
-            n = I64(mem[pc])
+            n = I64(mem[U64(pc)])
             pc = (pc + 1) & 0xFFFF
             ix = (ix & 0xFF00) | (n)
             t += 11
@@ -1880,13 +1881,13 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 35  DEC (IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            v = (I64(mem[ea]) - 1) & 0xFF
+            v = (I64(mem[U64(ea)]) - 1) & 0xFF
             if ea >= rom_top:
                 mem[ea] = v
-            f = (f & 0x01) | DEC_F[v]
+            f = (f & 0x01) | DEC_F[U64(v)]
             t += 23
             qt = t
         elif op == 0x39:
@@ -2045,7 +2046,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 70  LD (IX+d),B
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
             if ea >= rom_top:
@@ -2055,7 +2056,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 72  LD (IX+d),D
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
             if ea >= rom_top:
@@ -2065,7 +2066,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 73  LD (IX+d),E
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
             if ea >= rom_top:
@@ -2097,7 +2098,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (ix >> 8)
-            f = ADC_F[(a << 8) | v]
+            f = ADC_F[U64((a << 8) | v)]
             a = (a + v) & 0xFF
             t += 8
             qt = t
@@ -2106,7 +2107,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (ix & 0xFF)
-            f = ADC_F[(a << 8) | v]
+            f = ADC_F[U64((a << 8) | v)]
             a = (a + v) & 0xFF
             t += 8
             qt = t
@@ -2116,7 +2117,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (ix >> 8)
             cy = f & 1
-            f = ADC_F[(cy << 16) | (a << 8) | v]
+            f = ADC_F[U64((cy << 16) | (a << 8) | v)]
             a = (a + v + cy) & 0xFF
             t += 8
             qt = t
@@ -2126,7 +2127,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (ix & 0xFF)
             cy = f & 1
-            f = ADC_F[(cy << 16) | (a << 8) | v]
+            f = ADC_F[U64((cy << 16) | (a << 8) | v)]
             a = (a + v + cy) & 0xFF
             t += 8
             qt = t
@@ -2134,12 +2135,12 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 8E  ADC A,(IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            v = I64(mem[ea])
+            v = I64(mem[U64(ea)])
             cy = f & 1
-            f = ADC_F[(cy << 16) | (a << 8) | v]
+            f = ADC_F[U64((cy << 16) | (a << 8) | v)]
             a = (a + v + cy) & 0xFF
             t += 19
             qt = t
@@ -2148,7 +2149,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (ix >> 8)
-            f = SBC_F[(a << 8) | v]
+            f = SBC_F[U64((a << 8) | v)]
             a = (a - v) & 0xFF
             t += 8
             qt = t
@@ -2157,7 +2158,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (ix & 0xFF)
-            f = SBC_F[(a << 8) | v]
+            f = SBC_F[U64((a << 8) | v)]
             a = (a - v) & 0xFF
             t += 8
             qt = t
@@ -2167,7 +2168,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (ix >> 8)
             cy = f & 1
-            f = SBC_F[(cy << 16) | (a << 8) | v]
+            f = SBC_F[U64((cy << 16) | (a << 8) | v)]
             a = (a - v - cy) & 0xFF
             t += 8
             qt = t
@@ -2177,7 +2178,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (ix & 0xFF)
             cy = f & 1
-            f = SBC_F[(cy << 16) | (a << 8) | v]
+            f = SBC_F[U64((cy << 16) | (a << 8) | v)]
             a = (a - v - cy) & 0xFF
             t += 8
             qt = t
@@ -2185,12 +2186,12 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD 9E  SBC A,(IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            v = I64(mem[ea])
+            v = I64(mem[U64(ea)])
             cy = f & 1
-            f = SBC_F[(cy << 16) | (a << 8) | v]
+            f = SBC_F[U64((cy << 16) | (a << 8) | v)]
             a = (a - v - cy) & 0xFF
             t += 19
             qt = t
@@ -2199,7 +2200,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a & (ix >> 8)
-            f = SZ53P[a] | 0x10
+            f = SZ53P[U64(a)] | 0x10
             t += 8
             qt = t
         elif op == 0xa5:
@@ -2207,7 +2208,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a & (ix & 0xFF)
-            f = SZ53P[a] | 0x10
+            f = SZ53P[U64(a)] | 0x10
             t += 8
             qt = t
         elif op == 0xac:
@@ -2215,7 +2216,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a ^ (ix >> 8)
-            f = SZ53P[a]
+            f = SZ53P[U64(a)]
             t += 8
             qt = t
         elif op == 0xad:
@@ -2223,18 +2224,18 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a ^ (ix & 0xFF)
-            f = SZ53P[a]
+            f = SZ53P[U64(a)]
             t += 8
             qt = t
         elif op == 0xae:
             # DD AE  XOR (IX+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            a = a ^ I64(mem[ea])
-            f = SZ53P[a]
+            a = a ^ I64(mem[U64(ea)])
+            f = SZ53P[U64(a)]
             t += 19
             qt = t
         elif op == 0xb4:
@@ -2242,7 +2243,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a | (ix >> 8)
-            f = SZ53P[a]
+            f = SZ53P[U64(a)]
             t += 8
             qt = t
         elif op == 0xb5:
@@ -2250,21 +2251,21 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a | (ix & 0xFF)
-            f = SZ53P[a]
+            f = SZ53P[U64(a)]
             t += 8
             qt = t
         elif op == 0xbc:
             # DD BC  CP IXH
             pc = (pc + 1) & 0xFFFF
             r += 1
-            f = CP_F[(a << 8) | (ix >> 8)]
+            f = CP_F[U64((a << 8) | (ix >> 8))]
             t += 8
             qt = t
         elif op == 0xbd:
             # DD BD  CP IXL
             pc = (pc + 1) & 0xFFFF
             r += 1
-            f = CP_F[(a << 8) | (ix & 0xFF)]
+            f = CP_F[U64((a << 8) | (ix & 0xFF))]
             t += 8
             qt = t
         elif op == 0xe2:
@@ -2280,7 +2281,7 @@ def _prefix_dd(st, mem, FT, a, f, b, c, d, e, h, l, ix, sp, pc, wz, t, r, ei_at,
             # DD E3  EX (SP),IX
             pc = (pc + 1) & 0xFFFF
             r += 1
-            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
             v = ix
             ea = (sp + 1) & 0xFFFF
             if ea >= rom_top:
@@ -2336,12 +2337,12 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
     DEC_F = FT[_AT_DEC_F:_AT_DEC_F + 256]
     exit_ = 0
     while True:
-        op = I64(mem[pc])
+        op = I64(mem[U64(pc)])
         if op == 0x21:
             # FD 21  LD IY,nn
             pc = (pc + 1) & 0xFFFF
             r += 1
-            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
             pc = (pc + 2) & 0xFFFF
             iy = nn
             t += 14
@@ -2349,7 +2350,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD E1  POP IY
             pc = (pc + 1) & 0xFFFF
             r += 1
-            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
             sp = (sp + 2) & 0xFFFF
             iy = nn
             t += 14
@@ -2368,10 +2369,10 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 7E  LD A,(IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            a = I64(mem[ea])
+            a = I64(mem[U64(ea)])
             t += 19
         elif op == 0x23:
             # FD 23  INC IY
@@ -2396,7 +2397,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 75  LD (IY+d),L
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
             if ea >= rom_top:
@@ -2406,45 +2407,45 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD CB  FDCB d op: the indexed rotates, BIT, RES, SET
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             wz = ea
-            op = I64(mem[(pc + 1) & 0xFFFF])
+            op = I64(mem[U64((pc + 1) & 0xFFFF)])
             pc = (pc + 2) & 0xFFFF
-            v = I64(mem[ea])
+            v = I64(mem[U64(ea)])
             y = (op >> 3) & 7
             if op < 0x40:
                 if y == 0:
                     cy = v >> 7
                     v = ((v << 1) | cy) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
                 elif y == 1:
                     cy = v & 1
                     v = (v >> 1) | (cy << 7)
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
                 elif y == 2:
                     cy = v >> 7
                     v = ((v << 1) | (f & 1)) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
                 elif y == 3:
                     cy = v & 1
                     v = (v >> 1) | ((f & 1) << 7)
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
                 elif y == 4:
                     cy = v >> 7
                     v = (v << 1) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
                 elif y == 5:
                     cy = v & 1
                     v = (v >> 1) | (v & 0x80)
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
                 elif y == 6:
                     cy = v >> 7
                     v = ((v << 1) | 1) & 0xFF
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
                 else:
                     cy = v & 1
                     v = v >> 1
-                    f = SZ53P[v] | cy
+                    f = SZ53P[U64(v)] | cy
             elif op < 0x80:
                 f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                 t += 20
@@ -2478,17 +2479,17 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD BE  CP (IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            f = CP_F[(a << 8) | I64(mem[ea])]
+            f = CP_F[U64((a << 8) | I64(mem[U64(ea)]))]
             t += 19
             qt = t
         elif op == 0x77:
             # FD 77  LD (IY+d),A
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
             if ea >= rom_top:
@@ -2498,48 +2499,48 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 6E  LD L,(IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            l = I64(mem[ea])
+            l = I64(mem[U64(ea)])
             t += 19
         elif op == 0x66:
             # FD 66  LD H,(IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            h = I64(mem[ea])
+            h = I64(mem[U64(ea)])
             t += 19
         elif op == 0xa6:
             # FD A6  AND (IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            a = a & I64(mem[ea])
-            f = SZ53P[a] | 0x10
+            a = a & I64(mem[U64(ea)])
+            f = SZ53P[U64(a)] | 0x10
             t += 19
             qt = t
         elif op == 0x4e:
             # FD 4E  LD C,(IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            c = I64(mem[ea])
+            c = I64(mem[U64(ea)])
             t += 19
         elif op == 0x36:
             # FD 36  LD (IY+d),n
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            n = I64(mem[pc])
+            n = I64(mem[U64(pc)])
             pc = (pc + 1) & 0xFFFF
             if ea >= rom_top:
                 mem[ea] = n
@@ -2557,19 +2558,19 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 5E  LD E,(IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            e = I64(mem[ea])
+            e = I64(mem[U64(ea)])
             t += 19
         elif op == 0x56:
             # FD 56  LD D,(IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            d = I64(mem[ea])
+            d = I64(mem[U64(ea)])
             t += 19
         elif 0x0a <= op < 0x19:
             # FD 0A-18  (prefix ignored: the opcode runs unprefixed)
@@ -2602,10 +2603,10 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 46  LD B,(IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            b = I64(mem[ea])
+            b = I64(mem[U64(ea)])
             t += 19
         elif 0x3a <= op < 0x44:
             # FD 3A-43  (prefix ignored: the opcode runs unprefixed)
@@ -2638,7 +2639,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 74  LD (IY+d),H
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
             if ea >= rom_top:
@@ -2657,9 +2658,9 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 2A  LD IY,(nn)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
             pc = (pc + 2) & 0xFFFF
-            v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+            v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
             wz = (nn + 1) & 0xFFFF
             iy = v
             t += 20
@@ -2784,11 +2785,11 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 86  ADD A,(IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            v = I64(mem[ea])
-            f = ADC_F[(a << 8) | v]
+            v = I64(mem[U64(ea)])
+            f = ADC_F[U64((a << 8) | v)]
             a = (a + v) & 0xFF
             t += 19
             qt = t
@@ -2796,11 +2797,11 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 96  SUB (IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            v = I64(mem[ea])
-            f = SBC_F[(a << 8) | v]
+            v = I64(mem[U64(ea)])
+            f = SBC_F[U64((a << 8) | v)]
             a = (a - v) & 0xFF
             t += 19
             qt = t
@@ -2817,13 +2818,13 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 34  INC (IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            v = (I64(mem[ea]) + 1) & 0xFF
+            v = (I64(mem[U64(ea)]) + 1) & 0xFF
             if ea >= rom_top:
                 mem[ea] = v
-            f = (f & 0x01) | INC_F[v]
+            f = (f & 0x01) | INC_F[U64(v)]
             t += 23
             qt = t
         elif op == 0x09:
@@ -2843,7 +2844,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 22  LD (nn),IY
             pc = (pc + 1) & 0xFFFF
             r += 1
-            nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
             pc = (pc + 2) & 0xFFFF
             v = iy
             if nn >= rom_top:
@@ -2857,7 +2858,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 71  LD (IY+d),C
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
             if ea >= rom_top:
@@ -2867,11 +2868,11 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD B6  OR (IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            a = a | I64(mem[ea])
-            f = SZ53P[a]
+            a = a | I64(mem[U64(ea)])
+            f = SZ53P[U64(a)]
             t += 19
             qt = t
         elif op == 0xe9:
@@ -2904,7 +2905,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((iy >> 8) + 1) & 0xFF
             iy = (iy & 0xFF) | ((v) << 8)
-            f = (f & 0x01) | INC_F[v]
+            f = (f & 0x01) | INC_F[U64(v)]
             t += 8
             qt = t
         elif op == 0x25:
@@ -2913,14 +2914,14 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((iy >> 8) - 1) & 0xFF
             iy = (iy & 0xFF) | ((v) << 8)
-            f = (f & 0x01) | DEC_F[v]
+            f = (f & 0x01) | DEC_F[U64(v)]
             t += 8
             qt = t
         elif op == 0x26:
             # FD 26  LD IYH,n
             pc = (pc + 1) & 0xFFFF
             r += 1
-            n = I64(mem[pc])
+            n = I64(mem[U64(pc)])
             pc = (pc + 1) & 0xFFFF
             iy = (iy & 0xFF) | ((n) << 8)
             t += 11
@@ -2949,7 +2950,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((iy & 0xFF) + 1) & 0xFF
             iy = (iy & 0xFF00) | (v)
-            f = (f & 0x01) | INC_F[v]
+            f = (f & 0x01) | INC_F[U64(v)]
             t += 8
             qt = t
         elif op == 0x2d:
@@ -2958,14 +2959,14 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = ((iy & 0xFF) - 1) & 0xFF
             iy = (iy & 0xFF00) | (v)
-            f = (f & 0x01) | DEC_F[v]
+            f = (f & 0x01) | DEC_F[U64(v)]
             t += 8
             qt = t
         elif op == 0x2e:
             # FD 2E  LD IYL,n
             pc = (pc + 1) & 0xFFFF
             r += 1
-            n = I64(mem[pc])
+            n = I64(mem[U64(pc)])
             pc = (pc + 1) & 0xFFFF
             iy = (iy & 0xFF00) | (n)
             t += 11
@@ -2973,13 +2974,13 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 35  DEC (IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            v = (I64(mem[ea]) - 1) & 0xFF
+            v = (I64(mem[U64(ea)]) - 1) & 0xFF
             if ea >= rom_top:
                 mem[ea] = v
-            f = (f & 0x01) | DEC_F[v]
+            f = (f & 0x01) | DEC_F[U64(v)]
             t += 23
             qt = t
         elif op == 0x39:
@@ -3138,7 +3139,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 70  LD (IY+d),B
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
             if ea >= rom_top:
@@ -3148,7 +3149,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 72  LD (IY+d),D
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
             if ea >= rom_top:
@@ -3158,7 +3159,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 73  LD (IY+d),E
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
             if ea >= rom_top:
@@ -3190,7 +3191,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (iy >> 8)
-            f = ADC_F[(a << 8) | v]
+            f = ADC_F[U64((a << 8) | v)]
             a = (a + v) & 0xFF
             t += 8
             qt = t
@@ -3199,7 +3200,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (iy & 0xFF)
-            f = ADC_F[(a << 8) | v]
+            f = ADC_F[U64((a << 8) | v)]
             a = (a + v) & 0xFF
             t += 8
             qt = t
@@ -3209,7 +3210,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (iy >> 8)
             cy = f & 1
-            f = ADC_F[(cy << 16) | (a << 8) | v]
+            f = ADC_F[U64((cy << 16) | (a << 8) | v)]
             a = (a + v + cy) & 0xFF
             t += 8
             qt = t
@@ -3219,7 +3220,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (iy & 0xFF)
             cy = f & 1
-            f = ADC_F[(cy << 16) | (a << 8) | v]
+            f = ADC_F[U64((cy << 16) | (a << 8) | v)]
             a = (a + v + cy) & 0xFF
             t += 8
             qt = t
@@ -3227,12 +3228,12 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 8E  ADC A,(IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            v = I64(mem[ea])
+            v = I64(mem[U64(ea)])
             cy = f & 1
-            f = ADC_F[(cy << 16) | (a << 8) | v]
+            f = ADC_F[U64((cy << 16) | (a << 8) | v)]
             a = (a + v + cy) & 0xFF
             t += 19
             qt = t
@@ -3241,7 +3242,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (iy >> 8)
-            f = SBC_F[(a << 8) | v]
+            f = SBC_F[U64((a << 8) | v)]
             a = (a - v) & 0xFF
             t += 8
             qt = t
@@ -3250,7 +3251,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             v = (iy & 0xFF)
-            f = SBC_F[(a << 8) | v]
+            f = SBC_F[U64((a << 8) | v)]
             a = (a - v) & 0xFF
             t += 8
             qt = t
@@ -3260,7 +3261,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (iy >> 8)
             cy = f & 1
-            f = SBC_F[(cy << 16) | (a << 8) | v]
+            f = SBC_F[U64((cy << 16) | (a << 8) | v)]
             a = (a - v - cy) & 0xFF
             t += 8
             qt = t
@@ -3270,7 +3271,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             r += 1
             v = (iy & 0xFF)
             cy = f & 1
-            f = SBC_F[(cy << 16) | (a << 8) | v]
+            f = SBC_F[U64((cy << 16) | (a << 8) | v)]
             a = (a - v - cy) & 0xFF
             t += 8
             qt = t
@@ -3278,12 +3279,12 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD 9E  SBC A,(IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            v = I64(mem[ea])
+            v = I64(mem[U64(ea)])
             cy = f & 1
-            f = SBC_F[(cy << 16) | (a << 8) | v]
+            f = SBC_F[U64((cy << 16) | (a << 8) | v)]
             a = (a - v - cy) & 0xFF
             t += 19
             qt = t
@@ -3292,7 +3293,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a & (iy >> 8)
-            f = SZ53P[a] | 0x10
+            f = SZ53P[U64(a)] | 0x10
             t += 8
             qt = t
         elif op == 0xa5:
@@ -3300,7 +3301,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a & (iy & 0xFF)
-            f = SZ53P[a] | 0x10
+            f = SZ53P[U64(a)] | 0x10
             t += 8
             qt = t
         elif op == 0xac:
@@ -3308,7 +3309,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a ^ (iy >> 8)
-            f = SZ53P[a]
+            f = SZ53P[U64(a)]
             t += 8
             qt = t
         elif op == 0xad:
@@ -3316,18 +3317,18 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a ^ (iy & 0xFF)
-            f = SZ53P[a]
+            f = SZ53P[U64(a)]
             t += 8
             qt = t
         elif op == 0xae:
             # FD AE  XOR (IY+d)
             pc = (pc + 1) & 0xFFFF
             r += 1
-            ea = (iy + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+            ea = (iy + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
             pc = (pc + 1) & 0xFFFF
             wz = ea
-            a = a ^ I64(mem[ea])
-            f = SZ53P[a]
+            a = a ^ I64(mem[U64(ea)])
+            f = SZ53P[U64(a)]
             t += 19
             qt = t
         elif op == 0xb4:
@@ -3335,7 +3336,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a | (iy >> 8)
-            f = SZ53P[a]
+            f = SZ53P[U64(a)]
             t += 8
             qt = t
         elif op == 0xb5:
@@ -3343,21 +3344,21 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             pc = (pc + 1) & 0xFFFF
             r += 1
             a = a | (iy & 0xFF)
-            f = SZ53P[a]
+            f = SZ53P[U64(a)]
             t += 8
             qt = t
         elif op == 0xbc:
             # FD BC  CP IYH
             pc = (pc + 1) & 0xFFFF
             r += 1
-            f = CP_F[(a << 8) | (iy >> 8)]
+            f = CP_F[U64((a << 8) | (iy >> 8))]
             t += 8
             qt = t
         elif op == 0xbd:
             # FD BD  CP IYL
             pc = (pc + 1) & 0xFFFF
             r += 1
-            f = CP_F[(a << 8) | (iy & 0xFF)]
+            f = CP_F[U64((a << 8) | (iy & 0xFF))]
             t += 8
             qt = t
         elif op == 0xe2:
@@ -3373,7 +3374,7 @@ def _prefix_fd(st, mem, FT, a, f, b, c, d, e, h, l, iy, sp, pc, wz, t, r, ei_at,
             # FD E3  EX (SP),IY
             pc = (pc + 1) & 0xFFFF
             r += 1
-            nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+            nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
             v = iy
             ea = (sp + 1) & 0xFFFF
             if ea >= rom_top:
@@ -3488,7 +3489,7 @@ def run(st, mem, bp, until, FT):
                 mem[sp] = (pc & 0xFF)
             if im == 2:
                 ea = (i << 8) | int_data
-                pc = I64(mem[ea]) | (I64(mem[(ea + 1) & 0xFFFF]) << 8)
+                pc = I64(mem[U64(ea)]) | (I64(mem[U64((ea + 1) & 0xFFFF)]) << 8)
                 t += 19
             else:
                 if im == 0 and (int_data & 0xC7) == 0xC7:
@@ -3498,12 +3499,12 @@ def run(st, mem, bp, until, FT):
                 t += 13
             wz = pc
         else:
-            op = I64(mem[pc])
+            op = I64(mem[U64(pc)])
             pc = (pc + 1) & 0xFFFF
             r += 1
             if op == 0xcd:
                 # CD  CALL nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 sp = (sp - 1) & 0xFFFF
@@ -3516,7 +3517,7 @@ def run(st, mem, bp, until, FT):
                 t += 17
             elif op == 0x28:
                 # 28  JR Z,e
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 if f & 0x40:
                     pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
@@ -3527,7 +3528,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0x10:
                 # 10  DJNZ e
                 b = (b - 1) & 0xFF
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 if b:
                     pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
@@ -3543,14 +3544,14 @@ def run(st, mem, bp, until, FT):
                 t += 6
             elif op == 0x3a:
                 # 3A  LD A,(nn)
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
-                a = I64(mem[nn])
+                a = I64(mem[U64(nn)])
                 wz = (nn + 1) & 0xFFFF
                 t += 13
             elif op == 0x36:
                 # 36  LD (HL),n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 ea = (h << 8) | l
                 if ea >= rom_top:
@@ -3558,29 +3559,29 @@ def run(st, mem, bp, until, FT):
                 t += 10
             elif op == 0x21:
                 # 21  LD HL,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 h = nn >> 8
                 l = nn & 0xFF
                 t += 10
             elif op == 0xe6:
                 # E6  AND n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 a = a & n
-                f = SZ53P[a] | 0x10
+                f = SZ53P[U64(a)] | 0x10
                 t += 7
                 qt = t
             elif op == 0xfe:
                 # FE  CP n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
-                f = CP_F[(a << 8) | n]
+                f = CP_F[U64((a << 8) | n)]
                 t += 7
                 qt = t
             elif op == 0x18:
                 # 18  JR e
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
                 wz = pc
@@ -3591,15 +3592,15 @@ def run(st, mem, bp, until, FT):
                 t += 4
             elif op == 0xc9:
                 # C9  RET
-                nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                 sp = (sp + 2) & 0xFFFF
                 pc = nn
                 wz = nn
                 t += 10
             elif op == 0xf1:
                 # F1  POP AF
-                f = I64(mem[sp])
-                a = I64(mem[(sp + 1) & 0xFFFF])
+                f = I64(mem[U64(sp)])
+                a = I64(mem[U64((sp + 1) & 0xFFFF)])
                 sp = (sp + 2) & 0xFFFF
                 t += 10
             elif op == 0xf5:
@@ -3614,12 +3615,12 @@ def run(st, mem, bp, until, FT):
             elif op == 0x04:
                 # 04  INC B
                 b = (b + 1) & 0xFF
-                f = (f & 0x01) | INC_F[b]
+                f = (f & 0x01) | INC_F[U64(b)]
                 t += 4
                 qt = t
             elif op == 0x20:
                 # 20  JR NZ,e
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 if (f & 0x40) == 0:
                     pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
@@ -3629,12 +3630,12 @@ def run(st, mem, bp, until, FT):
                     t += 7
             elif op == 0xdd:
                 # DD  DD prefix
-                op = I64(mem[pc])
+                op = I64(mem[U64(pc)])
                 if op == 0x21:
                     # DD 21  LD IX,nn
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                     pc = (pc + 2) & 0xFFFF
                     ix = nn
                     t += 14
@@ -3642,7 +3643,7 @@ def run(st, mem, bp, until, FT):
                     # DD E1  POP IX
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                     sp = (sp + 2) & 0xFFFF
                     ix = nn
                     t += 14
@@ -3661,10 +3662,10 @@ def run(st, mem, bp, until, FT):
                     # DD 7E  LD A,(IX+d)
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    a = I64(mem[ea])
+                    a = I64(mem[U64(ea)])
                     t += 19
                 elif op == 0x23:
                     # DD 23  INC IX
@@ -3689,7 +3690,7 @@ def run(st, mem, bp, until, FT):
                     # DD 75  LD (IX+d),L
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
                     if ea >= rom_top:
@@ -3699,45 +3700,45 @@ def run(st, mem, bp, until, FT):
                     # DD CB  DDCB d op: the indexed rotates, BIT, RES, SET
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     wz = ea
-                    op = I64(mem[(pc + 1) & 0xFFFF])
+                    op = I64(mem[U64((pc + 1) & 0xFFFF)])
                     pc = (pc + 2) & 0xFFFF
-                    v = I64(mem[ea])
+                    v = I64(mem[U64(ea)])
                     y = (op >> 3) & 7
                     if op < 0x40:
                         if y == 0:
                             cy = v >> 7
                             v = ((v << 1) | cy) & 0xFF
-                            f = SZ53P[v] | cy
+                            f = SZ53P[U64(v)] | cy
                         elif y == 1:
                             cy = v & 1
                             v = (v >> 1) | (cy << 7)
-                            f = SZ53P[v] | cy
+                            f = SZ53P[U64(v)] | cy
                         elif y == 2:
                             cy = v >> 7
                             v = ((v << 1) | (f & 1)) & 0xFF
-                            f = SZ53P[v] | cy
+                            f = SZ53P[U64(v)] | cy
                         elif y == 3:
                             cy = v & 1
                             v = (v >> 1) | ((f & 1) << 7)
-                            f = SZ53P[v] | cy
+                            f = SZ53P[U64(v)] | cy
                         elif y == 4:
                             cy = v >> 7
                             v = (v << 1) & 0xFF
-                            f = SZ53P[v] | cy
+                            f = SZ53P[U64(v)] | cy
                         elif y == 5:
                             cy = v & 1
                             v = (v >> 1) | (v & 0x80)
-                            f = SZ53P[v] | cy
+                            f = SZ53P[U64(v)] | cy
                         elif y == 6:
                             cy = v >> 7
                             v = ((v << 1) | 1) & 0xFF
-                            f = SZ53P[v] | cy
+                            f = SZ53P[U64(v)] | cy
                         else:
                             cy = v & 1
                             v = v >> 1
-                            f = SZ53P[v] | cy
+                            f = SZ53P[U64(v)] | cy
                     elif op < 0x80:
                         f = (f & 0x01) | 0x10 | ((ea >> 8) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                         t += 20
@@ -3771,17 +3772,17 @@ def run(st, mem, bp, until, FT):
                     # DD BE  CP (IX+d)
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    f = CP_F[(a << 8) | I64(mem[ea])]
+                    f = CP_F[U64((a << 8) | I64(mem[U64(ea)]))]
                     t += 19
                     qt = t
                 elif op == 0x77:
                     # DD 77  LD (IX+d),A
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
                     if ea >= rom_top:
@@ -3791,48 +3792,48 @@ def run(st, mem, bp, until, FT):
                     # DD 6E  LD L,(IX+d)
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    l = I64(mem[ea])
+                    l = I64(mem[U64(ea)])
                     t += 19
                 elif op == 0x66:
                     # DD 66  LD H,(IX+d)
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    h = I64(mem[ea])
+                    h = I64(mem[U64(ea)])
                     t += 19
                 elif op == 0xa6:
                     # DD A6  AND (IX+d)
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    a = a & I64(mem[ea])
-                    f = SZ53P[a] | 0x10
+                    a = a & I64(mem[U64(ea)])
+                    f = SZ53P[U64(a)] | 0x10
                     t += 19
                     qt = t
                 elif op == 0x4e:
                     # DD 4E  LD C,(IX+d)
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    c = I64(mem[ea])
+                    c = I64(mem[U64(ea)])
                     t += 19
                 elif op == 0x36:
                     # DD 36  LD (IX+d),n
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    n = I64(mem[pc])
+                    n = I64(mem[U64(pc)])
                     pc = (pc + 1) & 0xFFFF
                     if ea >= rom_top:
                         mem[ea] = n
@@ -3841,34 +3842,34 @@ def run(st, mem, bp, until, FT):
                     # DD 5E  LD E,(IX+d)
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    e = I64(mem[ea])
+                    e = I64(mem[U64(ea)])
                     t += 19
                 elif op == 0x56:
                     # DD 56  LD D,(IX+d)
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    d = I64(mem[ea])
+                    d = I64(mem[U64(ea)])
                     t += 19
                 elif op == 0x46:
                     # DD 46  LD B,(IX+d)
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    b = I64(mem[ea])
+                    b = I64(mem[U64(ea)])
                     t += 19
                 elif op == 0x74:
                     # DD 74  LD (IX+d),H
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
                     if ea >= rom_top:
@@ -3878,9 +3879,9 @@ def run(st, mem, bp, until, FT):
                     # DD 2A  LD IX,(nn)
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                     pc = (pc + 2) & 0xFFFF
-                    v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                    v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
                     wz = (nn + 1) & 0xFFFF
                     ix = v
                     t += 20
@@ -3888,11 +3889,11 @@ def run(st, mem, bp, until, FT):
                     # DD 86  ADD A,(IX+d)
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    v = I64(mem[ea])
-                    f = ADC_F[(a << 8) | v]
+                    v = I64(mem[U64(ea)])
+                    f = ADC_F[U64((a << 8) | v)]
                     a = (a + v) & 0xFF
                     t += 19
                     qt = t
@@ -3900,11 +3901,11 @@ def run(st, mem, bp, until, FT):
                     # DD 96  SUB (IX+d)
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    v = I64(mem[ea])
-                    f = SBC_F[(a << 8) | v]
+                    v = I64(mem[U64(ea)])
+                    f = SBC_F[U64((a << 8) | v)]
                     a = (a - v) & 0xFF
                     t += 19
                     qt = t
@@ -3912,13 +3913,13 @@ def run(st, mem, bp, until, FT):
                     # DD 34  INC (IX+d)
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    v = (I64(mem[ea]) + 1) & 0xFF
+                    v = (I64(mem[U64(ea)]) + 1) & 0xFF
                     if ea >= rom_top:
                         mem[ea] = v
-                    f = (f & 0x01) | INC_F[v]
+                    f = (f & 0x01) | INC_F[U64(v)]
                     t += 23
                     qt = t
                 elif op == 0x09:
@@ -3938,7 +3939,7 @@ def run(st, mem, bp, until, FT):
                     # DD 22  LD (nn),IX
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                     pc = (pc + 2) & 0xFFFF
                     v = ix
                     if nn >= rom_top:
@@ -3952,7 +3953,7 @@ def run(st, mem, bp, until, FT):
                     # DD 71  LD (IX+d),C
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
                     if ea >= rom_top:
@@ -3962,11 +3963,11 @@ def run(st, mem, bp, until, FT):
                     # DD B6  OR (IX+d)
                     pc = (pc + 1) & 0xFFFF
                     r += 1
-                    ea = (ix + ((I64(mem[pc]) ^ 0x80) - 0x80)) & 0xFFFF
+                    ea = (ix + ((I64(mem[U64(pc)]) ^ 0x80) - 0x80)) & 0xFFFF
                     pc = (pc + 1) & 0xFFFF
                     wz = ea
-                    a = a | I64(mem[ea])
-                    f = SZ53P[a]
+                    a = a | I64(mem[U64(ea)])
+                    f = SZ53P[U64(a)]
                     t += 19
                     qt = t
                 elif op == 0xe9:
@@ -3997,7 +3998,7 @@ def run(st, mem, bp, until, FT):
                         break
             elif op == 0xca:
                 # CA  JP Z,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if f & 0x40:
@@ -4006,13 +4007,13 @@ def run(st, mem, bp, until, FT):
             elif op == 0xb1:
                 # B1  OR C
                 a = a | c
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 4
                 qt = t
             elif op == 0xdb:
                 # DB  IN A,(n)
                 t0 = t
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 port = (a << 8) | n
                 if io_exit and io_exit != 2:
@@ -4033,7 +4034,7 @@ def run(st, mem, bp, until, FT):
                 t += 11
             elif op == 0x32:
                 # 32  LD (nn),A
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 if nn >= rom_top:
                     mem[nn] = a
@@ -4042,19 +4043,19 @@ def run(st, mem, bp, until, FT):
             elif op == 0xa9:
                 # A9  XOR C
                 a = a ^ c
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 4
                 qt = t
             elif op == 0xcb:
                 # CB  CB prefix
-                op = I64(mem[pc])
+                op = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 r += 1
                 z = op & 7
                 y = (op >> 3) & 7
                 if z == 6:
                     ea = (h << 8) | l
-                    v = I64(mem[ea])
+                    v = I64(mem[U64(ea)])
                 elif z == 0:
                     v = b
                 elif z == 1:
@@ -4073,35 +4074,35 @@ def run(st, mem, bp, until, FT):
                     if y == 0:
                         cy = v >> 7
                         v = ((v << 1) | cy) & 0xFF
-                        f = SZ53P[v] | cy
+                        f = SZ53P[U64(v)] | cy
                     elif y == 1:
                         cy = v & 1
                         v = (v >> 1) | (cy << 7)
-                        f = SZ53P[v] | cy
+                        f = SZ53P[U64(v)] | cy
                     elif y == 2:
                         cy = v >> 7
                         v = ((v << 1) | (f & 1)) & 0xFF
-                        f = SZ53P[v] | cy
+                        f = SZ53P[U64(v)] | cy
                     elif y == 3:
                         cy = v & 1
                         v = (v >> 1) | ((f & 1) << 7)
-                        f = SZ53P[v] | cy
+                        f = SZ53P[U64(v)] | cy
                     elif y == 4:
                         cy = v >> 7
                         v = (v << 1) & 0xFF
-                        f = SZ53P[v] | cy
+                        f = SZ53P[U64(v)] | cy
                     elif y == 5:
                         cy = v & 1
                         v = (v >> 1) | (v & 0x80)
-                        f = SZ53P[v] | cy
+                        f = SZ53P[U64(v)] | cy
                     elif y == 6:
                         cy = v >> 7
                         v = ((v << 1) | 1) & 0xFF
-                        f = SZ53P[v] | cy
+                        f = SZ53P[U64(v)] | cy
                     else:
                         cy = v & 1
                         v = v >> 1
-                        f = SZ53P[v] | cy
+                        f = SZ53P[U64(v)] | cy
                 elif op < 0x80:
                     f = (f & 0x01) | 0x10 | (((wz >> 8) if z == 6 else v) & 0x28) | (0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))
                     t += 12 if z == 6 else 8
@@ -4159,7 +4160,7 @@ def run(st, mem, bp, until, FT):
                     break
             elif op == 0x38:
                 # 38  JR C,e
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 if f & 0x01:
                     pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
@@ -4181,14 +4182,14 @@ def run(st, mem, bp, until, FT):
                 t += 7
             elif op == 0x3e:
                 # 3E  LD A,n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 a = n
                 t += 7
             elif op == 0x2c:
                 # 2C  INC L
                 l = (l + 1) & 0xFF
-                f = (f & 0x01) | INC_F[l]
+                f = (f & 0x01) | INC_F[U64(l)]
                 t += 4
                 qt = t
             elif op == 0xe5:
@@ -4202,14 +4203,14 @@ def run(st, mem, bp, until, FT):
                 t += 11
             elif op == 0xe1:
                 # E1  POP HL
-                l = I64(mem[sp])
-                h = I64(mem[(sp + 1) & 0xFFFF])
+                l = I64(mem[U64(sp)])
+                h = I64(mem[U64((sp + 1) & 0xFFFF)])
                 sp = (sp + 2) & 0xFFFF
                 t += 10
             elif op == 0xb7:
                 # B7  OR A
                 a = a | a
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 4
                 qt = t
             elif op == 0x19:
@@ -4226,7 +4227,7 @@ def run(st, mem, bp, until, FT):
                 qt = t
             elif op == 0x11:
                 # 11  LD DE,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 d = nn >> 8
                 e = nn & 0xFF
@@ -4241,12 +4242,12 @@ def run(st, mem, bp, until, FT):
             elif op == 0x24:
                 # 24  INC H
                 h = (h + 1) & 0xFF
-                f = (f & 0x01) | INC_F[h]
+                f = (f & 0x01) | INC_F[U64(h)]
                 t += 4
                 qt = t
             elif op == 0x06:
                 # 06  LD B,n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 b = n
                 t += 7
@@ -4258,7 +4259,7 @@ def run(st, mem, bp, until, FT):
                 t += 6
             elif op == 0x7e:
                 # 7E  LD A,(HL)
-                a = I64(mem[(h << 8) | l])
+                a = I64(mem[U64((h << 8) | l)])
                 t += 7
             elif op == 0xc5:
                 # C5  PUSH BC
@@ -4271,13 +4272,13 @@ def run(st, mem, bp, until, FT):
                 t += 11
             elif op == 0xc1:
                 # C1  POP BC
-                c = I64(mem[sp])
-                b = I64(mem[(sp + 1) & 0xFFFF])
+                c = I64(mem[U64(sp)])
+                b = I64(mem[U64((sp + 1) & 0xFFFF)])
                 sp = (sp + 2) & 0xFFFF
                 t += 10
             elif op == 0x30:
                 # 30  JR NC,e
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 if (f & 0x01) == 0:
                     pc = (pc + ((n ^ 0x80) - 0x80)) & 0xFFFF
@@ -4288,7 +4289,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0x1a:
                 # 1A  LD A,(DE)
                 ea = (d << 8) | e
-                a = I64(mem[ea])
+                a = I64(mem[U64(ea)])
                 wz = (ea + 1) & 0xFFFF
                 t += 7
             elif op == 0x6f:
@@ -4297,16 +4298,16 @@ def run(st, mem, bp, until, FT):
                 t += 4
             elif op == 0x2a:
                 # 2A  LD HL,(nn)
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
-                v = I64(mem[nn]) | (I64(mem[(nn + 1) & 0xFFFF]) << 8)
+                v = I64(mem[U64(nn)]) | (I64(mem[U64((nn + 1) & 0xFFFF)]) << 8)
                 wz = (nn + 1) & 0xFFFF
                 h = v >> 8
                 l = v & 0xFF
                 t += 16
             elif op == 0xc3:
                 # C3  JP nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 pc = nn
                 wz = nn
@@ -4321,7 +4322,7 @@ def run(st, mem, bp, until, FT):
                 t += 4
             elif op == 0x22:
                 # 22  LD (nn),HL
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 v = ((h << 8) | l)
                 if nn >= rom_top:
@@ -4333,9 +4334,9 @@ def run(st, mem, bp, until, FT):
                 t += 16
             elif op == 0xc6:
                 # C6  ADD A,n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
-                f = ADC_F[(a << 8) | n]
+                f = ADC_F[U64((a << 8) | n)]
                 a = (a + n) & 0xFF
                 t += 7
                 qt = t
@@ -4359,20 +4360,20 @@ def run(st, mem, bp, until, FT):
                 t += 11
             elif op == 0xd1:
                 # D1  POP DE
-                e = I64(mem[sp])
-                d = I64(mem[(sp + 1) & 0xFFFF])
+                e = I64(mem[U64(sp)])
+                d = I64(mem[U64((sp + 1) & 0xFFFF)])
                 sp = (sp + 2) & 0xFFFF
                 t += 10
             elif op == 0x3d:
                 # 3D  DEC A
                 a = (a - 1) & 0xFF
-                f = (f & 0x01) | DEC_F[a]
+                f = (f & 0x01) | DEC_F[U64(a)]
                 t += 4
                 qt = t
             elif op == 0xc8:
                 # C8  RET Z
                 if f & 0x40:
-                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                     sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
@@ -4385,10 +4386,10 @@ def run(st, mem, bp, until, FT):
                 t += 4
             elif op == 0xf6:
                 # F6  OR n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 a = a | n
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 7
                 qt = t
             elif op == 0x5f:
@@ -4409,13 +4410,13 @@ def run(st, mem, bp, until, FT):
                 qt = t
             elif op == 0x0e:
                 # 0E  LD C,n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 c = n
                 t += 7
             elif op == 0x01:
                 # 01  LD BC,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 b = nn >> 8
                 c = nn & 0xFF
@@ -4427,7 +4428,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0x3c:
                 # 3C  INC A
                 a = (a + 1) & 0xFF
-                f = (f & 0x01) | INC_F[a]
+                f = (f & 0x01) | INC_F[U64(a)]
                 t += 4
                 qt = t
             elif op == 0x2f:
@@ -4438,14 +4439,14 @@ def run(st, mem, bp, until, FT):
                 qt = t
             elif op == 0x16:
                 # 16  LD D,n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 d = n
                 t += 7
             elif op == 0xd0:
                 # D0  RET NC
                 if (f & 0x01) == 0:
-                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                     sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
@@ -4454,9 +4455,9 @@ def run(st, mem, bp, until, FT):
                     t += 5
             elif op == 0xd6:
                 # D6  SUB n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
-                f = SBC_F[(a << 8) | n]
+                f = SBC_F[U64((a << 8) | n)]
                 a = (a - n) & 0xFF
                 t += 7
                 qt = t
@@ -4488,7 +4489,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xaf:
                 # AF  XOR A
                 a = a ^ a
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 4
                 qt = t
             elif op == 0x37:
@@ -4516,7 +4517,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xc0:
                 # C0  RET NZ
                 if (f & 0x40) == 0:
-                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                     sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
@@ -4525,13 +4526,13 @@ def run(st, mem, bp, until, FT):
                     t += 5
             elif op == 0xbe:
                 # BE  CP (HL)
-                f = CP_F[(a << 8) | I64(mem[(h << 8) | l])]
+                f = CP_F[U64((a << 8) | I64(mem[U64((h << 8) | l)]))]
                 t += 7
                 qt = t
             elif op == 0xd8:
                 # D8  RET C
                 if f & 0x01:
-                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                     sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
@@ -4541,7 +4542,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xa7:
                 # A7  AND A
                 a = a & a
-                f = SZ53P[a] | 0x10
+                f = SZ53P[U64(a)] | 0x10
                 t += 4
                 qt = t
             elif op == 0x1f:
@@ -4553,21 +4554,21 @@ def run(st, mem, bp, until, FT):
                 qt = t
             elif op == 0x5e:
                 # 5E  LD E,(HL)
-                e = I64(mem[(h << 8) | l])
+                e = I64(mem[U64((h << 8) | l)])
                 t += 7
             elif op == 0x56:
                 # 56  LD D,(HL)
-                d = I64(mem[(h << 8) | l])
+                d = I64(mem[U64((h << 8) | l)])
                 t += 7
             elif op == 0x0d:
                 # 0D  DEC C
                 c = (c - 1) & 0xFF
-                f = (f & 0x01) | DEC_F[c]
+                f = (f & 0x01) | DEC_F[U64(c)]
                 t += 4
                 qt = t
             elif op == 0xd3:
                 # D3  OUT (n),A
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 port = (a << 8) | n
                 v = a
@@ -4591,15 +4592,15 @@ def run(st, mem, bp, until, FT):
             elif op == 0xb3:
                 # B3  OR E
                 a = a | e
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 4
                 qt = t
             elif op == 0xee:
                 # EE  XOR n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 a = a ^ n
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 7
                 qt = t
             elif op == 0x09:
@@ -4616,7 +4617,7 @@ def run(st, mem, bp, until, FT):
                 qt = t
             elif op == 0xc2:
                 # C2  JP NZ,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if (f & 0x40) == 0:
@@ -4630,7 +4631,7 @@ def run(st, mem, bp, until, FT):
                 ei_at = t
             elif op == 0x26:
                 # 26  LD H,n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 h = n
                 t += 7
@@ -4652,13 +4653,13 @@ def run(st, mem, bp, until, FT):
             elif op == 0x0c:
                 # 0C  INC C
                 c = (c + 1) & 0xFF
-                f = (f & 0x01) | INC_F[c]
+                f = (f & 0x01) | INC_F[U64(c)]
                 t += 4
                 qt = t
             elif op == 0xb5:
                 # B5  OR L
                 a = a | l
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 4
                 qt = t
             elif op == 0xe7:
@@ -4674,7 +4675,7 @@ def run(st, mem, bp, until, FT):
                 t += 11
             elif op == 0x87:
                 # 87  ADD A,A
-                f = ADC_F[(a << 8) | a]
+                f = ADC_F[U64((a << 8) | a)]
                 a = (a + a) & 0xFF
                 t += 4
                 qt = t
@@ -4691,17 +4692,17 @@ def run(st, mem, bp, until, FT):
                 t += 11
             elif op == 0xb8:
                 # B8  CP B
-                f = CP_F[(a << 8) | b]
+                f = CP_F[U64((a << 8) | b)]
                 t += 4
                 qt = t
             elif op == 0x46:
                 # 46  LD B,(HL)
-                b = I64(mem[(h << 8) | l])
+                b = I64(mem[U64((h << 8) | l)])
                 t += 7
             elif op == 0x15:
                 # 15  DEC D
                 d = (d - 1) & 0xFF
-                f = (f & 0x01) | DEC_F[d]
+                f = (f & 0x01) | DEC_F[U64(d)]
                 t += 4
                 qt = t
             elif op == 0x2b:
@@ -4712,27 +4713,27 @@ def run(st, mem, bp, until, FT):
                 t += 6
             elif op == 0xb9:
                 # B9  CP C
-                f = CP_F[(a << 8) | c]
+                f = CP_F[U64((a << 8) | c)]
                 t += 4
                 qt = t
             elif op == 0x34:
                 # 34  INC (HL)
                 ea = (h << 8) | l
-                v = (I64(mem[ea]) + 1) & 0xFF
+                v = (I64(mem[U64(ea)]) + 1) & 0xFF
                 if ea >= rom_top:
                     mem[ea] = v
-                f = (f & 0x01) | INC_F[v]
+                f = (f & 0x01) | INC_F[U64(v)]
                 t += 11
                 qt = t
             elif op == 0x1e:
                 # 1E  LD E,n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 e = n
                 t += 7
             elif op == 0x4e:
                 # 4E  LD C,(HL)
-                c = I64(mem[(h << 8) | l])
+                c = I64(mem[U64((h << 8) | l)])
                 t += 7
             elif op == 0x43:
                 # 43  LD B,E
@@ -4779,19 +4780,19 @@ def run(st, mem, bp, until, FT):
                 t += 4
             elif op == 0x2e:
                 # 2E  LD L,n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 l = n
                 t += 7
             elif op == 0x25:
                 # 25  DEC H
                 h = (h - 1) & 0xFF
-                f = (f & 0x01) | DEC_F[h]
+                f = (f & 0x01) | DEC_F[U64(h)]
                 t += 4
                 qt = t
             elif op == 0xc4:
                 # C4  CALL NZ,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if (f & 0x40) == 0:
@@ -4830,13 +4831,13 @@ def run(st, mem, bp, until, FT):
             elif op == 0xb0:
                 # B0  OR B
                 a = a | b
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 4
                 qt = t
             elif op == 0x2d:
                 # 2D  DEC L
                 l = (l - 1) & 0xFF
-                f = (f & 0x01) | DEC_F[l]
+                f = (f & 0x01) | DEC_F[U64(l)]
                 t += 4
                 qt = t
             elif op == 0x07:
@@ -4847,7 +4848,7 @@ def run(st, mem, bp, until, FT):
                 qt = t
             elif op == 0xe3:
                 # E3  EX (SP),HL
-                nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                 v = ((h << 8) | l)
                 ea = (sp + 1) & 0xFFFF
                 if ea >= rom_top:
@@ -4860,16 +4861,16 @@ def run(st, mem, bp, until, FT):
                 t += 19
             elif op == 0xbb:
                 # BB  CP E
-                f = CP_F[(a << 8) | e]
+                f = CP_F[U64((a << 8) | e)]
                 t += 4
                 qt = t
             elif op == 0x66:
                 # 66  LD H,(HL)
-                h = I64(mem[(h << 8) | l])
+                h = I64(mem[U64((h << 8) | l)])
                 t += 7
             elif op == 0xda:
                 # DA  JP C,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if f & 0x01:
@@ -4890,13 +4891,13 @@ def run(st, mem, bp, until, FT):
                 t += 7
             elif op == 0x80:
                 # 80  ADD A,B
-                f = ADC_F[(a << 8) | b]
+                f = ADC_F[U64((a << 8) | b)]
                 a = (a + b) & 0xFF
                 t += 4
                 qt = t
             elif op == 0xd2:
                 # D2  JP NC,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if (f & 0x01) == 0:
@@ -4918,7 +4919,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xac:
                 # AC  XOR H
                 a = a ^ h
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 4
                 qt = t
             elif op == 0x54:
@@ -4932,52 +4933,52 @@ def run(st, mem, bp, until, FT):
             elif op == 0xad:
                 # AD  XOR L
                 a = a ^ l
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 4
                 qt = t
             elif op == 0x35:
                 # 35  DEC (HL)
                 ea = (h << 8) | l
-                v = (I64(mem[ea]) - 1) & 0xFF
+                v = (I64(mem[U64(ea)]) - 1) & 0xFF
                 if ea >= rom_top:
                     mem[ea] = v
-                f = (f & 0x01) | DEC_F[v]
+                f = (f & 0x01) | DEC_F[U64(v)]
                 t += 11
                 qt = t
             elif op == 0xa6:
                 # A6  AND (HL)
-                a = a & I64(mem[(h << 8) | l])
-                f = SZ53P[a] | 0x10
+                a = a & I64(mem[U64((h << 8) | l)])
+                f = SZ53P[U64(a)] | 0x10
                 t += 7
                 qt = t
             elif op == 0x81:
                 # 81  ADD A,C
-                f = ADC_F[(a << 8) | c]
+                f = ADC_F[U64((a << 8) | c)]
                 a = (a + c) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x83:
                 # 83  ADD A,E
-                f = ADC_F[(a << 8) | e]
+                f = ADC_F[U64((a << 8) | e)]
                 a = (a + e) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x85:
                 # 85  ADD A,L
-                f = ADC_F[(a << 8) | l]
+                f = ADC_F[U64((a << 8) | l)]
                 a = (a + l) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x95:
                 # 95  SUB L
-                f = SBC_F[(a << 8) | l]
+                f = SBC_F[U64((a << 8) | l)]
                 a = (a - l) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x05:
                 # 05  DEC B
                 b = (b - 1) & 0xFF
-                f = (f & 0x01) | DEC_F[b]
+                f = (f & 0x01) | DEC_F[U64(b)]
                 t += 4
                 qt = t
             elif op == 0xf3:
@@ -4998,20 +4999,20 @@ def run(st, mem, bp, until, FT):
             elif op == 0x8c:
                 # 8C  ADC A,H
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | h]
+                f = ADC_F[U64((cy << 16) | (a << 8) | h)]
                 a = (a + h + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x91:
                 # 91  SUB C
-                f = SBC_F[(a << 8) | c]
+                f = SBC_F[U64((a << 8) | c)]
                 a = (a - c) & 0xFF
                 t += 4
                 qt = t
             elif op == 0xb6:
                 # B6  OR (HL)
-                a = a | I64(mem[(h << 8) | l])
-                f = SZ53P[a]
+                a = a | I64(mem[U64((h << 8) | l)])
+                f = SZ53P[U64(a)]
                 t += 7
                 qt = t
             elif op == 0xf9:
@@ -5036,13 +5037,13 @@ def run(st, mem, bp, until, FT):
             elif op == 0x14:
                 # 14  INC D
                 d = (d + 1) & 0xFF
-                f = (f & 0x01) | INC_F[d]
+                f = (f & 0x01) | INC_F[U64(d)]
                 t += 4
                 qt = t
             elif op == 0x1c:
                 # 1C  INC E
                 e = (e + 1) & 0xFF
-                f = (f & 0x01) | INC_F[e]
+                f = (f & 0x01) | INC_F[U64(e)]
                 t += 4
                 qt = t
             elif op == 0x70:
@@ -5053,7 +5054,7 @@ def run(st, mem, bp, until, FT):
                 t += 7
             elif op == 0x90:
                 # 90  SUB B
-                f = SBC_F[(a << 8) | b]
+                f = SBC_F[U64((a << 8) | b)]
                 a = (a - b) & 0xFF
                 t += 4
                 qt = t
@@ -5064,30 +5065,30 @@ def run(st, mem, bp, until, FT):
             elif op == 0xb2:
                 # B2  OR D
                 a = a | d
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 4
                 qt = t
             elif op == 0x9f:
                 # 9F  SBC A,A
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | a]
+                f = SBC_F[U64((cy << 16) | (a << 8) | a)]
                 a = (a - a - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0xba:
                 # BA  CP D
-                f = CP_F[(a << 8) | d]
+                f = CP_F[U64((a << 8) | d)]
                 t += 4
                 qt = t
             elif op == 0x1d:
                 # 1D  DEC E
                 e = (e - 1) & 0xFF
-                f = (f & 0x01) | DEC_F[e]
+                f = (f & 0x01) | DEC_F[U64(e)]
                 t += 4
                 qt = t
             elif op == 0xdc:
                 # DC  CALL C,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if f & 0x01:
@@ -5123,14 +5124,14 @@ def run(st, mem, bp, until, FT):
                 t += 4
             elif op == 0x82:
                 # 82  ADD A,D
-                f = ADC_F[(a << 8) | d]
+                f = ADC_F[U64((a << 8) | d)]
                 a = (a + d) & 0xFF
                 t += 4
                 qt = t
             elif op == 0xa3:
                 # A3  AND E
                 a = a & e
-                f = SZ53P[a] | 0x10
+                f = SZ53P[U64(a)] | 0x10
                 t += 4
                 qt = t
             elif op == 0x68:
@@ -5143,7 +5144,7 @@ def run(st, mem, bp, until, FT):
                 t += 4
             elif op == 0xf2:
                 # F2  JP P,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if (f & 0x80) == 0:
@@ -5151,7 +5152,7 @@ def run(st, mem, bp, until, FT):
                 t += 10
             elif op == 0x84:
                 # 84  ADD A,H
-                f = ADC_F[(a << 8) | h]
+                f = ADC_F[U64((a << 8) | h)]
                 a = (a + h) & 0xFF
                 t += 4
                 qt = t
@@ -5169,32 +5170,32 @@ def run(st, mem, bp, until, FT):
                 t += 4
             elif op == 0x92:
                 # 92  SUB D
-                f = SBC_F[(a << 8) | d]
+                f = SBC_F[U64((a << 8) | d)]
                 a = (a - d) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x96:
                 # 96  SUB (HL)
-                v = I64(mem[(h << 8) | l])
-                f = SBC_F[(a << 8) | v]
+                v = I64(mem[U64((h << 8) | l)])
+                f = SBC_F[U64((a << 8) | v)]
                 a = (a - v) & 0xFF
                 t += 7
                 qt = t
             elif op == 0xae:
                 # AE  XOR (HL)
-                a = a ^ I64(mem[(h << 8) | l])
-                f = SZ53P[a]
+                a = a ^ I64(mem[U64((h << 8) | l)])
+                f = SZ53P[U64(a)]
                 t += 7
                 qt = t
             elif op == 0xb4:
                 # B4  OR H
                 a = a | h
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 4
                 qt = t
             elif op == 0xea:
                 # EA  JP PE,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if f & 0x04:
@@ -5202,22 +5203,22 @@ def run(st, mem, bp, until, FT):
                 t += 10
             elif op == 0x6e:
                 # 6E  LD L,(HL)
-                l = I64(mem[(h << 8) | l])
+                l = I64(mem[U64((h << 8) | l)])
                 t += 7
             elif op == 0xbc:
                 # BC  CP H
-                f = CP_F[(a << 8) | h]
+                f = CP_F[U64((a << 8) | h)]
                 t += 4
                 qt = t
             elif op == 0x0a:
                 # 0A  LD A,(BC)
                 ea = (b << 8) | c
-                a = I64(mem[ea])
+                a = I64(mem[U64(ea)])
                 wz = (ea + 1) & 0xFFFF
                 t += 7
             elif op == 0x31:
                 # 31  LD SP,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 sp = nn
                 t += 10
@@ -5251,25 +5252,25 @@ def run(st, mem, bp, until, FT):
                 t += 4
             elif op == 0x93:
                 # 93  SUB E
-                f = SBC_F[(a << 8) | e]
+                f = SBC_F[U64((a << 8) | e)]
                 a = (a - e) & 0xFF
                 t += 4
                 qt = t
             elif op == 0xa1:
                 # A1  AND C
                 a = a & c
-                f = SZ53P[a] | 0x10
+                f = SZ53P[U64(a)] | 0x10
                 t += 4
                 qt = t
             elif op == 0xa4:
                 # A4  AND H
                 a = a & h
-                f = SZ53P[a] | 0x10
+                f = SZ53P[U64(a)] | 0x10
                 t += 4
                 qt = t
             elif op == 0xcc:
                 # CC  CALL Z,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if f & 0x40:
@@ -5285,16 +5286,16 @@ def run(st, mem, bp, until, FT):
                     t += 10
             elif op == 0xde:
                 # DE  SBC A,n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | n]
+                f = SBC_F[U64((cy << 16) | (a << 8) | n)]
                 a = (a - n - cy) & 0xFF
                 t += 7
                 qt = t
             elif op == 0xe2:
                 # E2  JP PO,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if (f & 0x04) == 0:
@@ -5302,7 +5303,7 @@ def run(st, mem, bp, until, FT):
                 t += 10
             elif op == 0xfa:
                 # FA  JP M,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if f & 0x80:
@@ -5328,7 +5329,7 @@ def run(st, mem, bp, until, FT):
                     res = (a - v) & 0xFF
                 else:
                     res = (a + v) & 0xFF
-                f = (f & 0x02) | cy | ((a ^ res) & 0x10) | SZ53P[res]
+                f = (f & 0x02) | cy | ((a ^ res) & 0x10) | SZ53P[U64(res)]
                 a = res
                 t += 4
                 qt = t
@@ -5399,167 +5400,167 @@ def run(st, mem, bp, until, FT):
                 t += 4
             elif op == 0x86:
                 # 86  ADD A,(HL)
-                v = I64(mem[(h << 8) | l])
-                f = ADC_F[(a << 8) | v]
+                v = I64(mem[U64((h << 8) | l)])
+                f = ADC_F[U64((a << 8) | v)]
                 a = (a + v) & 0xFF
                 t += 7
                 qt = t
             elif op == 0x88:
                 # 88  ADC A,B
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | b]
+                f = ADC_F[U64((cy << 16) | (a << 8) | b)]
                 a = (a + b + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x89:
                 # 89  ADC A,C
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | c]
+                f = ADC_F[U64((cy << 16) | (a << 8) | c)]
                 a = (a + c + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x8a:
                 # 8A  ADC A,D
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | d]
+                f = ADC_F[U64((cy << 16) | (a << 8) | d)]
                 a = (a + d + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x8b:
                 # 8B  ADC A,E
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | e]
+                f = ADC_F[U64((cy << 16) | (a << 8) | e)]
                 a = (a + e + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x8d:
                 # 8D  ADC A,L
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | l]
+                f = ADC_F[U64((cy << 16) | (a << 8) | l)]
                 a = (a + l + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x8e:
                 # 8E  ADC A,(HL)
-                v = I64(mem[(h << 8) | l])
+                v = I64(mem[U64((h << 8) | l)])
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | v]
+                f = ADC_F[U64((cy << 16) | (a << 8) | v)]
                 a = (a + v + cy) & 0xFF
                 t += 7
                 qt = t
             elif op == 0x8f:
                 # 8F  ADC A,A
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | a]
+                f = ADC_F[U64((cy << 16) | (a << 8) | a)]
                 a = (a + a + cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x94:
                 # 94  SUB H
-                f = SBC_F[(a << 8) | h]
+                f = SBC_F[U64((a << 8) | h)]
                 a = (a - h) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x97:
                 # 97  SUB A
-                f = SBC_F[(a << 8) | a]
+                f = SBC_F[U64((a << 8) | a)]
                 a = (a - a) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x98:
                 # 98  SBC A,B
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | b]
+                f = SBC_F[U64((cy << 16) | (a << 8) | b)]
                 a = (a - b - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x99:
                 # 99  SBC A,C
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | c]
+                f = SBC_F[U64((cy << 16) | (a << 8) | c)]
                 a = (a - c - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x9a:
                 # 9A  SBC A,D
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | d]
+                f = SBC_F[U64((cy << 16) | (a << 8) | d)]
                 a = (a - d - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x9b:
                 # 9B  SBC A,E
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | e]
+                f = SBC_F[U64((cy << 16) | (a << 8) | e)]
                 a = (a - e - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x9c:
                 # 9C  SBC A,H
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | h]
+                f = SBC_F[U64((cy << 16) | (a << 8) | h)]
                 a = (a - h - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x9d:
                 # 9D  SBC A,L
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | l]
+                f = SBC_F[U64((cy << 16) | (a << 8) | l)]
                 a = (a - l - cy) & 0xFF
                 t += 4
                 qt = t
             elif op == 0x9e:
                 # 9E  SBC A,(HL)
-                v = I64(mem[(h << 8) | l])
+                v = I64(mem[U64((h << 8) | l)])
                 cy = f & 1
-                f = SBC_F[(cy << 16) | (a << 8) | v]
+                f = SBC_F[U64((cy << 16) | (a << 8) | v)]
                 a = (a - v - cy) & 0xFF
                 t += 7
                 qt = t
             elif op == 0xa0:
                 # A0  AND B
                 a = a & b
-                f = SZ53P[a] | 0x10
+                f = SZ53P[U64(a)] | 0x10
                 t += 4
                 qt = t
             elif op == 0xa2:
                 # A2  AND D
                 a = a & d
-                f = SZ53P[a] | 0x10
+                f = SZ53P[U64(a)] | 0x10
                 t += 4
                 qt = t
             elif op == 0xa5:
                 # A5  AND L
                 a = a & l
-                f = SZ53P[a] | 0x10
+                f = SZ53P[U64(a)] | 0x10
                 t += 4
                 qt = t
             elif op == 0xa8:
                 # A8  XOR B
                 a = a ^ b
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 4
                 qt = t
             elif op == 0xaa:
                 # AA  XOR D
                 a = a ^ d
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 4
                 qt = t
             elif op == 0xab:
                 # AB  XOR E
                 a = a ^ e
-                f = SZ53P[a]
+                f = SZ53P[U64(a)]
                 t += 4
                 qt = t
             elif op == 0xbd:
                 # BD  CP L
-                f = CP_F[(a << 8) | l]
+                f = CP_F[U64((a << 8) | l)]
                 t += 4
                 qt = t
             elif op == 0xbf:
                 # BF  CP A
-                f = CP_F[(a << 8) | a]
+                f = CP_F[U64((a << 8) | a)]
                 t += 4
                 qt = t
             elif op == 0xc7:
@@ -5575,16 +5576,16 @@ def run(st, mem, bp, until, FT):
                 t += 11
             elif op == 0xce:
                 # CE  ADC A,n
-                n = I64(mem[pc])
+                n = I64(mem[U64(pc)])
                 pc = (pc + 1) & 0xFFFF
                 cy = f & 1
-                f = ADC_F[(cy << 16) | (a << 8) | n]
+                f = ADC_F[U64((cy << 16) | (a << 8) | n)]
                 a = (a + n + cy) & 0xFF
                 t += 7
                 qt = t
             elif op == 0xd4:
                 # D4  CALL NC,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if (f & 0x01) == 0:
@@ -5601,7 +5602,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xe0:
                 # E0  RET PO
                 if (f & 0x04) == 0:
-                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                     sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
@@ -5610,7 +5611,7 @@ def run(st, mem, bp, until, FT):
                     t += 5
             elif op == 0xe4:
                 # E4  CALL PO,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if (f & 0x04) == 0:
@@ -5627,7 +5628,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xe8:
                 # E8  RET PE
                 if f & 0x04:
-                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                     sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
@@ -5636,7 +5637,7 @@ def run(st, mem, bp, until, FT):
                     t += 5
             elif op == 0xec:
                 # EC  CALL PE,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if f & 0x04:
@@ -5664,7 +5665,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xf0:
                 # F0  RET P
                 if (f & 0x80) == 0:
-                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                     sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
@@ -5673,7 +5674,7 @@ def run(st, mem, bp, until, FT):
                     t += 5
             elif op == 0xf4:
                 # F4  CALL P,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if (f & 0x80) == 0:
@@ -5701,7 +5702,7 @@ def run(st, mem, bp, until, FT):
             elif op == 0xf8:
                 # F8  RET M
                 if f & 0x80:
-                    nn = I64(mem[sp]) | (I64(mem[(sp + 1) & 0xFFFF]) << 8)
+                    nn = I64(mem[U64(sp)]) | (I64(mem[U64((sp + 1) & 0xFFFF)]) << 8)
                     sp = (sp + 2) & 0xFFFF
                     pc = nn
                     wz = nn
@@ -5710,7 +5711,7 @@ def run(st, mem, bp, until, FT):
                     t += 5
             elif op == 0xfc:
                 # FC  CALL M,nn
-                nn = I64(mem[pc]) | (I64(mem[(pc + 1) & 0xFFFF]) << 8)
+                nn = I64(mem[U64(pc)]) | (I64(mem[U64((pc + 1) & 0xFFFF)]) << 8)
                 pc = (pc + 2) & 0xFFFF
                 wz = nn
                 if f & 0x80:

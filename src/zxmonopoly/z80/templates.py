@@ -80,6 +80,10 @@ class Dialect(Protocol):
         """An expression: ``byte`` (0-255) as a displacement (-128-127)."""
         ...
 
+    def table(self, name: str, key: str) -> str:
+        """An expression: the flag table ``name`` at ``key`` (never negative)."""
+        ...
+
     #: Whether the machine's port-read log (RZX) is a branch of its own behind the test of
     #: ``io_exit`` that every port access makes: then a run without the log makes no other
     #: test, at the price of a second copy of the devices' code in each IN (CPython, where a
@@ -279,33 +283,33 @@ def port_out(d: Dialect) -> list[str]:
 # ALU pieces
 
 
-def alu8(name: str, v: str) -> list[str]:
+def alu8(name: str, v: str, d: Dialect) -> list[str]:
     """A = A op v with flags (v a simple expression evaluated once)."""
     # A register or a fetched byte is used as it is; anything else is read once into v.
     load = [] if v.isidentifier() else [f"v = {v}"]
     x = v if v.isidentifier() else "v"
     if name == "ADD":
-        return [*load, f"f = ADC_F[(a << 8) | {x}]", f"a = (a + {x}) & 0xFF"]
+        return [*load, f"f = {d.table('ADC_F', f'(a << 8) | {x}')}", f"a = (a + {x}) & 0xFF"]
     if name == "ADC":
-        return [*load, "cy = f & 1", f"f = ADC_F[(cy << 16) | (a << 8) | {x}]",
+        return [*load, "cy = f & 1", f"f = {d.table('ADC_F', f'(cy << 16) | (a << 8) | {x}')}",
                 f"a = (a + {x} + cy) & 0xFF"]
     if name == "SUB":
-        return [*load, f"f = SBC_F[(a << 8) | {x}]", f"a = (a - {x}) & 0xFF"]
+        return [*load, f"f = {d.table('SBC_F', f'(a << 8) | {x}')}", f"a = (a - {x}) & 0xFF"]
     if name == "SBC":
-        return [*load, "cy = f & 1", f"f = SBC_F[(cy << 16) | (a << 8) | {x}]",
+        return [*load, "cy = f & 1", f"f = {d.table('SBC_F', f'(cy << 16) | (a << 8) | {x}')}",
                 f"a = (a - {x} - cy) & 0xFF"]
     if name == "AND":
-        return [f"a = a & {v}", "f = SZ53P[a] | 0x10"]
+        return [f"a = a & {v}", f"f = {d.table('SZ53P', 'a')} | 0x10"]
     if name == "XOR":
-        return [f"a = a ^ {v}", "f = SZ53P[a]"]
+        return [f"a = a ^ {v}", f"f = {d.table('SZ53P', 'a')}"]
     if name == "OR":
-        return [f"a = a | {v}", "f = SZ53P[a]"]
+        return [f"a = a | {v}", f"f = {d.table('SZ53P', 'a')}"]
     if name == "CP":
-        return [f"f = CP_F[(a << 8) | {v}]"]
+        return [f"f = {d.table('CP_F', f'(a << 8) | {v}')}"]
     raise TemplateError(name)
 
 
-def rot8(name: str) -> list[str]:
+def rot8(name: str, d: Dialect) -> list[str]:
     """Rotate/shift ``v`` in place, setting ``cy``; flags from SZ53P (CB and DDCB forms)."""
     body = {
         "RLC": ["cy = v >> 7", "v = ((v << 1) | cy) & 0xFF"],
@@ -317,7 +321,7 @@ def rot8(name: str) -> list[str]:
         "SLL": ["cy = v >> 7", "v = ((v << 1) | 1) & 0xFF"],
         "SRL": ["cy = v & 1", "v = v >> 1"],
     }[name]
-    return [*body, "f = SZ53P[v] | cy"]
+    return [*body, f"f = {d.table('SZ53P', 'v')} | cy"]
 
 
 def bit_flags(n: int, v: str, xy: str) -> list[str]:
@@ -354,7 +358,7 @@ def _ld(op: isa.Op, d: Dialect) -> Leaf:
         return Leaf([f"{slot('FETCH_ADJ')} += a - r", "r = a", "r7 = a & 0x80"])
     if src in ("I", "R"):  # LD A,I / LD A,R: P/V = IFF2
         val = "i" if src == "I" else "(r & 0x7F) | r7"
-        return Leaf([f"a = {val}", "f = (f & 0x01) | SZ53[a] | (iff2 << 2)", T_HERE,
+        return Leaf([f"a = {val}", f"f = (f & 0x01) | {d.table('SZ53', 'a')} | (iff2 << 2)", T_HERE,
                      "ldair_at = t"], flags=True)
     if dst in ("(BC)", "(DE)"):
         hi, lo = PAIR8[dst[1:3]]
@@ -394,7 +398,7 @@ def _ld(op: isa.Op, d: Dialect) -> Leaf:
 def _alu_op(op: isa.Op, d: Dialect) -> Leaf:
     src = op.operands[-1]
     lines, expr = src8(src, d)
-    return Leaf([*lines, *alu8(op.mnemonic, expr)], flags=True)
+    return Leaf([*lines, *alu8(op.mnemonic, expr, d)], flags=True)
 
 
 def _inc_dec(op: isa.Op, d: Dialect) -> Leaf:
@@ -416,13 +420,13 @@ def _inc_dec(op: isa.Op, d: Dialect) -> Leaf:
     if o == "(HL)" or is_index_mem(o):
         setup = ["ea = (h << 8) | l"] if o == "(HL)" else index_ea(o, d)
         return Leaf([*setup, f"v = ({d.mem('ea')} {delta}) & 0xFF", *write("ea", "v"),
-                     f"f = (f & 0x01) | {table_name}[v]"], flags=True)
+                     f"f = (f & 0x01) | {d.table(table_name, 'v')}"], flags=True)
     if o in REG8:
         reg = REG8[o]
-        return Leaf([f"{reg} = ({reg} {delta}) & 0xFF", f"f = (f & 0x01) | {table_name}[{reg}]"],
-                    flags=True)
+        return Leaf([f"{reg} = ({reg} {delta}) & 0xFF",
+                     f"f = (f & 0x01) | {d.table(table_name, reg)}"], flags=True)
     return Leaf([f"v = ({get8(o)} {delta}) & 0xFF", *set8(o, "v"),
-                 f"f = (f & 0x01) | {table_name}[v]"], flags=True)
+                 f"f = (f & 0x01) | {d.table(table_name, 'v')}"], flags=True)
 
 
 def _add16(op: isa.Op, d: Dialect) -> Leaf:
@@ -476,14 +480,14 @@ def _misc_a(op: isa.Op, d: Dialect) -> Leaf:
     if m == "CPL":
         return Leaf(["a = a ^ 0xFF", "f = (f & 0xC5) | (a & 0x28) | 0x12"], flags=True)
     if m == "NEG":
-        return Leaf(["v = a", "f = SBC_F[v]", "a = (0 - v) & 0xFF"], flags=True)
+        return Leaf(["v = a", f"f = {d.table('SBC_F', 'v')}", "a = (0 - v) & 0xFF"], flags=True)
     if m == "DAA":
         return Leaf([
             "cy = f & 0x01", "v = 0",
             "if (f & 0x10) or (a & 0x0F) > 9:", "    v = 0x06",
             "if cy or a > 0x99:", "    v = v | 0x60", "    cy = 1",
             "if f & 0x02:", "    res = (a - v) & 0xFF", "else:", "    res = (a + v) & 0xFF",
-            "f = (f & 0x02) | cy | ((a ^ res) & 0x10) | SZ53P[res]", "a = res",
+            f"f = (f & 0x02) | cy | ((a ^ res) & 0x10) | {d.table('SZ53P', 'res')}", "a = res",
         ], flags=True)
     # SCF/CCF: X and Y from (Q xor F) or A; Q is F if the previous instruction set flags.
     # Q is read at the T-state the instruction started (``t0``): the Spectrum engines have moved
@@ -615,7 +619,7 @@ def _in(op: isa.Op, d: Dialect) -> Leaf:
     assert isinstance(dst, str)
     store = [] if dst == "F" else set8(dst, "v")
     return Leaf(["port = (b << 8) | c", *port_in(2, 2, d), "wz = (port + 1) & 0xFFFF", *store,
-                 "f = (f & 0x01) | SZ53P[v]"], flags=True, start_t=True)
+                 f"f = (f & 0x01) | {d.table('SZ53P', 'v')}"], flags=True, start_t=True)
 
 
 def _out(op: isa.Op, d: Dialect) -> Leaf:
@@ -634,18 +638,18 @@ def _rld_rrd(op: isa.Op, d: Dialect) -> Leaf:
     else:
         body = ["n = ((a << 4) | (v >> 4)) & 0xFF", "a = (a & 0xF0) | (v & 0x0F)"]
     return Leaf(["ea = (h << 8) | l", f"v = {d.mem('ea')}", *body, *write("ea", "n"),
-                 "f = (f & 0x01) | SZ53P[a]", "wz = (ea + 1) & 0xFFFF"], flags=True)
+                 f"f = (f & 0x01) | {d.table('SZ53P', 'a')}", "wz = (ea + 1) & 0xFFFF"], flags=True)
 
 
 def _cb_rot(op: isa.Op, d: Dialect) -> Leaf:
     (o,) = op.operands
     assert isinstance(o, str)
     if o == "(HL)":
-        return Leaf(["ea = (h << 8) | l", f"v = {d.mem('ea')}", *rot8(op.mnemonic),
+        return Leaf(["ea = (h << 8) | l", f"v = {d.mem('ea')}", *rot8(op.mnemonic, d),
                      *write("ea", "v")],
                     flags=True)
     reg = REG8[o]
-    return Leaf([f"v = {reg}", *rot8(op.mnemonic), f"{reg} = v"], flags=True)
+    return Leaf([f"v = {reg}", *rot8(op.mnemonic, d), f"{reg} = v"], flags=True)
 
 
 def _bit(op: isa.Op, d: Dialect) -> Leaf:
@@ -693,7 +697,8 @@ def _block(op: isa.Op, d: Dialect) -> Leaf:
         lines = [
             f"v = {d.mem('(h << 8) | l')}", "res = (a - v) & 0xFF", "hf = (a ^ v ^ res) & 0x10",
             "n = (res - (hf >> 4)) & 0xFF", *hl_step, *bc_dec, f"wz = (wz {step}) & 0xFFFF",
-            "f = (f & 0x01) | 0x02 | hf | (SZ53[res] & 0xC0) | (n & 0x08) | ((n << 4) & 0x20) | "
+            f"f = (f & 0x01) | 0x02 | hf | ({d.table('SZ53', 'res')} & 0xC0) | (n & 0x08) | "
+            "((n << 4) & 0x20) | "
             "(0x04 if (b | c) else 0)",
         ]
         if repeat:
@@ -715,7 +720,8 @@ def _block(op: isa.Op, d: Dialect) -> Leaf:
     # P/V = parity((k & 7) ^ B).
     lines += [
         "nf = (v >> 6) & 0x02", "hc = 0x11 if k > 255 else 0",
-        "f = (SZ53[b] & 0xE8) | nf | hc | (SZ53P[(k & 7) ^ b] & 0x04)",
+        f"f = ({d.table('SZ53', 'b')} & 0xE8) | nf | hc | "
+        f"({d.table('SZ53P', '(k & 7) ^ b')} & 0x04)",
     ]
     out_exit = [] if m.startswith("IN") else port_out(d)
     reads_port = m.startswith("IN")
@@ -735,7 +741,7 @@ def _block(op: isa.Op, d: Dialect) -> Leaf:
         "    else:",
         "        hf = 0",
         "        p = p ^ (b & 7)",
-        "    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | (SZ53P[p] & 0x04)",
+        f"    f = (f & 0x83) | ((pc >> 8) & 0x28) | hf | ({d.table('SZ53P', 'p')} & 0x04)",
         "    " + T_TAKEN,
         "else:",
         "    " + T_HERE,
@@ -800,12 +806,12 @@ _TEMPLATES = {
 }
 
 
-def _rotate_by_y() -> list[str]:
+def _rotate_by_y(d: Dialect) -> list[str]:
     """``if op < 0x40:`` — the eight rotates and shifts of ``v``, chosen by the y field."""
     lines = ["if op < 0x40:"]
     for k, name in enumerate(isa.ROT):
         lines.append(f"    {'if' if k == 0 else 'elif'} y == {k}:" if k < 7 else "    else:")
-        lines += ["        " + x for x in rot8(name)]
+        lines += ["        " + x for x in rot8(name, d)]
     return lines
 
 
@@ -840,7 +846,7 @@ def ddcb_generic(xy: str, d: Dialect) -> list[str]:
     from the high byte of IX+d (which is also MEMPTR). Its cycles are ``ddcb_cycles``: BIT
     skips the conditional write (``T_HERE``), the others take it (``T_TAKEN``).
     """
-    lines = [f"v = {d.mem('ea')}", "y = (op >> 3) & 7", *_rotate_by_y(),
+    lines = [f"v = {d.mem('ea')}", "y = (op >> 3) & 7", *_rotate_by_y(d),
              *_bit_res_set_by_y("ea >> 8", T_HERE),
              "if op < 0x40 or op >= 0x80:",
              *("    " + x for x in write("ea", "v")),
@@ -865,7 +871,7 @@ def cb_generic(d: Dialect) -> list[str]:
              f"    v = {d.mem('ea')}"]
     for k, reg in enumerate(("b", "c", "d", "e", "h", "l")):
         lines += [f"elif z == {k}:", f"    v = {reg}"]
-    lines += ["else:", "    v = a", *_rotate_by_y(),
+    lines += ["else:", "    v = a", *_rotate_by_y(d),
               *_bit_res_set_by_y("(wz >> 8) if z == 6 else v", t_is(bit_t)),
               "if op < 0x40 or op >= 0x80:",
               "    if z == 6:",
