@@ -240,3 +240,35 @@ def test_the_compile_lock_is_let_go_when_its_holder_dies(tmp_path: Path, engine_
     holder.wait()
     with jitbuild.compile_lock(engine_module):
         pass  # taken at once: a lock left behind would hang here
+
+
+def test_the_lean_pipeline_compiles_what_the_engines_write_and_knows_its_options() -> None:
+    """numba has both options the lean pipeline sets (else it would quietly compile the slow
+    way), and a function of the engines' kind (int64 locals, a loop, a bool used only as a
+    condition, an array written) compiles with it and computes what Python computes."""
+    numba = pytest.importorskip("numba")
+    from numba.core.compiler import Flags
+
+    from zxmonopoly.z80.jitpipeline import LEAN_OPTIONS, LeanCompiler
+
+    assert all(hasattr(Flags(), option) for option in LEAN_OPTIONS)
+
+    def step(mem, n):
+        t = 0
+        pc = 0
+        for _ in range(n):
+            op = mem[pc] & 0xFF
+            if op & 1:
+                t += 7
+            else:
+                t += 4
+            ok = (op & 0x40) == 0
+            if ok:
+                mem[pc] = (op + 3) & 0xFF
+            pc = (pc + 1) & 0xFF
+        return t
+
+    lean = numba.njit(_nrt=False, pipeline_class=LeanCompiler)(step)
+    mem = np.arange(256, dtype=np.uint8)
+    expected = step(mem.copy(), 1000)
+    assert lean(mem, 1000) == expected

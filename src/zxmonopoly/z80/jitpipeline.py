@@ -21,6 +21,9 @@ from typing import Any
 
 from numba.core.compiler import Compiler, DefaultPassBuilder
 
+#: The compiler flags the lean pipeline sets: no SSA reconstruction, no rewrite passes.
+LEAN_OPTIONS = {"enable_ssa": False, "no_rewrites": True}
+
 
 class LeanCompiler(Compiler):
     """numba's nopython pipeline without SSA reconstruction and without the rewrite passes."""
@@ -28,7 +31,9 @@ class LeanCompiler(Compiler):
     def define_pipelines(self) -> list[Any]:
         """The one nopython pipeline, built with those passes switched off."""
         flags = self.state.flags
-        if hasattr(flags, "enable_ssa"):  # (a numba without the option keeps its pipeline)
-            flags.enable_ssa = False
-        flags.no_rewrites = True
+        # A numba without one of these options (renamed, gone) compiles as it would by
+        # default rather than failing: slower to compile, the same code.
+        for option, value in LEAN_OPTIONS.items():
+            if hasattr(flags, option):
+                setattr(flags, option, value)
         return [DefaultPassBuilder.define_nopython_pipeline(self.state)]
