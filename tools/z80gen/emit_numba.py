@@ -133,16 +133,14 @@ def loop_jit(t: Target, dispatch: list[str]) -> list[str]:
     ]
 
 
-def hot_inline(t: Target, prefix: str, cases: list[tuple[int, list[str]]],
+def hot_inline(t: Target, prefix: str, code: dict[int, list[str]], hot: list[int],
                call: list[str]) -> list[str]:
-    """A prefix's measured opcodes run where the prefix is read, the others by ``call``.
+    """A prefix's ``hot`` opcodes run where the prefix is read, the others by ``call``.
 
-    The opcodes are those the profile saw after ``prefix`` (dispatch.MEASURED_DD), most
-    frequent first in one if/elif chain; each case is the prefix function's own code, so the
-    two ways are the same instructions.
+    ``hot`` are those the profile saw after ``prefix`` (:func:`hot_opcodes`), most frequent
+    first in one if/elif chain; each case is the prefix function's own code (``code``), so
+    the two ways are the same instructions.
     """
-    code = dict(cases)
-    hot = hot_opcodes(code)
     chain: list[str] = []
     for k, op in enumerate(hot):
         chain += [f"{'if' if k == 0 else 'elif'} op == {op:#04x}:",
@@ -169,8 +167,8 @@ def hot_table(prefix: str, hot: list[int]) -> list[str]:
 
 
 def gen_jit(v: Variant = BARE) -> str:
-    """A JIT engine: main table inline (CB too unless ``cb_function``), one compiled function
-    per other prefix.
+    """A JIT engine: main table and CB inline (and DD's measured opcodes with
+    ``hot_dd_inline``), one compiled function per other prefix.
 
     A prefix function takes the locals it reads as arguments and leaves the ones it changes
     in the state array, which the main loop reloads: far cheaper than exchanging everything.
@@ -205,16 +203,15 @@ def gen_jit(v: Variant = BARE) -> str:
                       f'    """Run one {name}-prefixed instruction."""', *indent(lines, 1)])
         calls[name] = [f"reason = {fname}({arglist})", *load, "if reason:", "    break"]
 
-    if v.cb_function:  # the main function is the one compiled last, alone: keep it small
-        sub("CB", cb_generic_body(t))
-    else:
-        calls["CB"] = cb_generic_body(t)
+    calls["CB"] = cb_generic_body(t)
     sub("ED", ed_body(t))
     dd_cases: list[tuple[int, list[str]]] = []
     sub("DD", index_body(t, "DD", dd_cases))
     sub("FD", index_body(t, "FD"))
+    dd_code = dict(dd_cases)
+    hot_dd = hot_opcodes(dd_code)
     if v.hot_dd_inline:
-        calls["DD"] = hot_inline(t, "DD", dd_cases, calls["DD"])
+        calls["DD"] = hot_inline(t, "DD", dd_code, hot_dd, calls["DD"])
 
     dispatch = tree(main_cases(t, lambda name: calls[name]), HOT_MAIN, flat=v.flat,
                     table="main")
@@ -234,7 +231,7 @@ def gen_jit(v: Variant = BARE) -> str:
         head = ["import numpy as np", *head, "", "", *t.passes.arrays(), *t.table.walker()]
         if v.hot_dd_inline:
             head += ["", "", "# The DD opcodes run in run itself (the profile's).",
-                     *hot_table("DD", hot_opcodes(dict(dd_cases)))]
+                     *hot_table("DD", hot_dd)]
     if v.port_function:
         head = [*head, "", "", *port_in_function(t)]
     # run takes the packed array where the CPython engines take the seven tables

@@ -26,7 +26,6 @@ class Variant:
     flat: bool = False  # dispatch by if/elif chains, not trees (the bare numba engine)
     halt_skip: bool = True  # False (tests only): each HALT pass goes round the loop
     port_function: bool = False  # IN's devices in one compiled function, not at every IN (JIT)
-    cb_function: bool = False  # CB in its own compiled function, not in the main one (JIT)
     #: A block instruction's passes (LDIR ... OTDR, repeating in place) walk their cycles
     #: inline, not through the table walker's call (JIT): a screen-wide LDIR in contended
     #: time walks every pass.
