@@ -9,12 +9,14 @@ machine cycles of each instruction) it writes two engines for each of two machin
   compile time grows steeply with the size of one function);
 
 for the bare CPU (in ``src/zxmonopoly/z80/``) and for the Spectrum 48K (in
-``src/zxmonopoly/spectrum/``). The generator knows only the Z80 and a small machine interface
+``src/zxmonopoly/spectrum/``); and for the bare CPU's CPython block engine
+(``zxmonopoly.z80.blocks``) its pieces, ``_blocks_py.py``: each instruction's code as a
+translated block runs it. The generator knows only the Z80 and a small machine interface
 (contended memory and its delay, the window where contention can fall, the I/O cycle, what IN
 reads and OUT does, the machine's locals and arrays); the 48K's answers are a description in
 ``src/zxmonopoly/spectrum/ula.py``, plugged in as a ``Variant``'s ``machine``. The generator's
 parts are the package ``tools/z80gen`` (dispatch, cycles, leaves, the run function's shell, the
-CPython and numba emitters); this script is its command. All four files are committed;
+CPython, numba and block emitters); this script is its command. All five files are committed;
 ``tests/z80/test_generated.py`` and ``tools/regen.py --check`` fail when running this again
 would change them. Files whose text would not change are left alone (numba's cache of a JIT
 engine is keyed on the file's time stamp).
@@ -33,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tools"))
 
+from z80gen.emit_blocks import gen_blocks  # noqa: E402
 from z80gen.emit_numba import gen_jit  # noqa: E402
 from z80gen.emit_python import gen_python  # noqa: E402
 from z80gen.variant import BARE, BARE_FREE, BARE_JIT, MACHINE, MACHINE_JIT  # noqa: E402
@@ -46,6 +49,10 @@ OUTPUTS: dict[str, Callable[[], str]] = {
     "spectrum/_engine_py.py": lambda: gen_python(MACHINE),
     "spectrum/_engine_jit.py": lambda: gen_jit(MACHINE_JIT),
 }
+#: Not engines: the block engine's pieces (``zxmonopoly.z80.blocks`` runs them).
+PIECES: dict[str, Callable[[], str]] = {
+    "z80/_blocks_py.py": gen_blocks,
+}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -54,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="fail if a file would change")
     args_ = ap.parse_args(argv)
     stale = []
-    for name, make in OUTPUTS.items():
+    for name, make in {**OUTPUTS, **PIECES}.items():
         path = PACKAGE_DIR / name
         text = make()
         if args_.check:

@@ -4,7 +4,7 @@ and its dialect."""
 
 from __future__ import annotations
 
-from zxmonopoly.z80 import tables
+from zxmonopoly.z80 import tables, templates
 from zxmonopoly.z80.templates import indent, slot
 
 from .cycles import Target
@@ -71,6 +71,10 @@ class NumbaDialect:
     def table(self, name: str, key: str) -> str:
         """A flag table's entry, indexed unsigned (:meth:`mem` says why)."""
         return f"{name}[U64({key})]"
+
+    def write(self, addr: str, value: str) -> list[str]:
+        """A write as it is (ROM ignored)."""
+        return templates.write(addr, value)
 
 
 NUMBA = NumbaDialect()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from zxmonopoly.z80 import templates
 from zxmonopoly.z80.templates import indent
 
 from .cycles import Target
@@ -73,6 +74,10 @@ class PythonDialect:
     def table(self, name: str, key: str) -> str:
         """A flag table's entry: a list's item."""
         return f"{name}[{key}]"
+
+    def write(self, addr: str, value: str) -> list[str]:
+        """A write as it is (ROM ignored)."""
+        return templates.write(addr, value)
 
 
 PYTHON = PythonDialect()

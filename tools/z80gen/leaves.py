@@ -159,6 +159,15 @@ def fetch_opcode(t: Target) -> list[str]:
     return [f"op = {d.mem('pc')}", *d.step_pc(1), *d.step_r(1)]
 
 
+def main_case(t: Target, code: int) -> list[str]:
+    """The code of the unprefixed opcode ``code`` (not a prefix), after its fetch."""
+    op = isa.MAIN[code]
+    specs = FETCH1 + templates.cycles(op, "main")
+    leaf = templates.leaf(op, "main", t.dialect)
+    t.table.dispatch(code, None if self_walking(leaf) else specs)
+    return finish(t, leaf, specs)
+
+
 def main_cases(t: Target, prefix_code: Callable[[str], list[str]]) -> list[tuple[int, list[str]]]:
     """The unprefixed table; ``prefix_code(name)`` gives the code of CB/ED/DD/FD."""
     out = []
@@ -166,19 +175,24 @@ def main_cases(t: Target, prefix_code: Callable[[str], list[str]]) -> list[tuple
         if op.mnemonic == isa.PREFIX:
             out.append((code, prefix_code(str(op.operands[0]))))
         else:
-            specs = FETCH1 + templates.cycles(op, "main")
-            leaf = templates.leaf(op, "main", t.dialect)
-            t.table.dispatch(code, None if self_walking(leaf) else specs)
-            out.append((code, finish(t, leaf, specs)))
+            out.append((code, main_case(t, code)))
     return out
+
+
+def cb_case(t: Target, code: int) -> list[str]:
+    """The code of CB opcode ``code``, after its fetch."""
+    op = isa.CB[code]
+    return finish(t, templates.leaf(op, "cb", t.dialect), FETCH2 + templates.cycles(op, "cb"))
+
+
+def cb_cases(t: Target) -> list[tuple[int, list[str]]]:
+    """Each CB opcode's code, after its fetch."""
+    return [(code, cb_case(t, code)) for code in range(256)]
 
 
 def cb_body(t: Target) -> list[str]:
     """Fetch the CB opcode and run it (one leaf per opcode)."""
-    cases = [(code, finish(t, templates.leaf(op, "cb", t.dialect),
-                           FETCH2 + templates.cycles(op, "cb")))
-             for code, op in enumerate(isa.CB)]
-    return [*fetch_opcode(t), *tree(cases, HOT_CB, flat=t.variant.flat, table="cb")]
+    return [*fetch_opcode(t), *tree(cb_cases(t), HOT_CB, flat=t.variant.flat, table="cb")]
 
 
 def cb_generic_body(t: Target) -> list[str]:
@@ -192,60 +206,80 @@ def cb_generic_body(t: Target) -> list[str]:
     return [*fetch_opcode(t), *finish(t, generic, [])]
 
 
+def ed_case(t: Target, code: int) -> list[str] | None:
+    """The code of ED opcode ``code`` after its fetch; None for an undefined one."""
+    op = isa.ED[code]
+    specs = FETCH2 + (templates.cycles(op, "ed") if op is not None else [])
+    leaf = templates.leaf(op, "ed", t.dialect) if op is not None else None
+    t.table.dispatch(512 + code, None if leaf and self_walking(leaf) else specs)
+    return finish(t, leaf, specs) if leaf is not None else None
+
+
+def ed_default(t: Target) -> list[str]:
+    """The code of an undefined ED opcode: no cycles of its own, the two fetches."""
+    return finish(t, Leaf([]), FETCH2)
+
+
+def ed_cases(t: Target) -> tuple[list[tuple[int, list[str]]], list[str]]:
+    """Each defined ED opcode's code after its fetch, and the code of the undefined ones."""
+    cases = []
+    for code in range(256):
+        lines = ed_case(t, code)
+        if lines is not None:
+            cases.append((code, lines))
+    return cases, ed_default(t)
+
+
 def ed_body(t: Target) -> list[str]:
     """Fetch the ED opcode and run it (undefined ones are 8-T no-operations)."""
-    cases = []
-    for code, op in enumerate(isa.ED):
-        specs = FETCH2 + (templates.cycles(op, "ed") if op is not None else [])
-        leaf = templates.leaf(op, "ed", t.dialect) if op is not None else None
-        t.table.dispatch(512 + code, None if leaf and self_walking(leaf) else specs)
-        if leaf is not None:
-            cases.append((code, finish(t, leaf, specs)))
-    default = finish(t, Leaf([]), FETCH2)  # no cycles of their own: the two fetches
+    cases, default = ed_cases(t)
     walk_here = t.table.dispatch_code("512", "ix") if t.variant.table_walk else []
     return [*fetch_opcode(t), *walk_here,
             *tree(cases, HOT_ED, default=default, flat=t.variant.flat, table="ed")]
 
 
+def index_case(t: Target, prefix: str, code: int) -> list[str]:
+    """The code of DD or FD (``prefix``) then ``code``, after the prefix's fetch: a prefix that
+    changes nothing costs 4 T on its own."""
+    d = t.dialect
+    op = (isa.DD if prefix == "DD" else isa.FD)[code]
+    xy = "ix" if prefix == "DD" else "iy"
+    if op.mnemonic == isa.PREFIX_NOP or (op.mnemonic == isa.PREFIX
+                                         and op.operands[0] in ("DD", "FD", "ED")):
+        # A prefix the next opcode ignores: no interrupt before that opcode, and Q passes
+        # through (the prefix is not an instruction): the marker that says "F is Q now"
+        # (``qt``, or ``state.ENTRY_T`` at the start of a run) moves on from the prefix's
+        # start to its end. ENTRY_T stays in the state array: a local would cost the JIT's
+        # DD/FD functions an argument, a store and a reload on every call (measured: 5 % of
+        # bench --machine).
+        entry = slot("ENTRY_T")
+        nop_leaf = Leaf([T_HERE, "ei_at = t", "if qt == t0:", "    qt = t",
+                         f"elif {entry} == t0:", f"    {entry} = t"], start_t=True)
+        t.table.dispatch(768 + code, FETCH1)
+        return finish(t, nop_leaf, FETCH1)
+    if op.mnemonic == isa.PREFIX:  # DDCB d op: two M1 cycles, then d and op as data
+        body = [
+            *d.step_pc(1), *d.step_r(1),
+            f"ea = ({xy} + {d.signed(d.mem('pc'))}) & 0xFFFF", "wz = ea",
+            f"op = {d.mem('(pc + 1) & 0xFFFF')}", *d.step_pc(2),
+            *templates.ddcb_generic(xy, d),
+        ]
+        specs = ["pc-1:4", "pc:4", *templates.ddcb_cycles("NOTBIT")]
+        t.table.dispatch(768 + code, specs)  # (the table-walking JIT walks them there)
+        return finish(t, Leaf(body), specs, xy)
+    specs = FETCH2 + templates.cycles(op, "dd")
+    # Walked before PC moves past the second opcode byte: one byte on.
+    t.table.dispatch(768 + code, specs, shift=1)
+    return [*d.step_pc(1), *d.step_r(1), *finish(t, templates.leaf(op, "dd", d), specs, xy)]
+
+
 def index_body(t: Target, prefix: str,
                cases_out: list[tuple[int, list[str]]] | None = None) -> list[str]:
-    """DD or FD: peek at the next byte; a prefix that changes nothing costs 4 T on its own.
-    ``cases_out`` (when given) receives each second opcode's code, for a caller that runs
-    some of them inline."""
+    """DD or FD: peek at the next byte and run its case (``index_case``). ``cases_out`` (when
+    given) receives each second opcode's code, for a caller that runs some of them inline."""
     d = t.dialect
-    table = isa.DD if prefix == "DD" else isa.FD
     xy = "ix" if prefix == "DD" else "iy"
-    cases: list[tuple[int, list[str]]] = []
-    # A prefix the next opcode ignores: no interrupt before that opcode, and Q passes through
-    # (the prefix is not an instruction): the marker that says "F is Q now" (``qt``, or
-    # ``state.ENTRY_T`` at the start of a run) moves on from the prefix's start to its end.
-    # ENTRY_T stays in the state array: a local would cost the JIT's DD/FD functions an
-    # argument, a store and a reload on every call (measured: 5 % of bench --machine).
-    entry = slot("ENTRY_T")
-    nop_leaf = Leaf([T_HERE, "ei_at = t", "if qt == t0:", "    qt = t", f"elif {entry} == t0:",
-                     f"    {entry} = t"], start_t=True)
-    nop = finish(t, nop_leaf, FETCH1)
-    for code, op in enumerate(table):
-        if op.mnemonic == isa.PREFIX_NOP or (op.mnemonic == isa.PREFIX
-                                             and op.operands[0] in ("DD", "FD", "ED")):
-            t.table.dispatch(768 + code, FETCH1)
-            cases.append((code, nop))
-        elif op.mnemonic == isa.PREFIX:  # DDCB d op: two M1 cycles, then d and op as data
-            body = [
-                *d.step_pc(1), *d.step_r(1),
-                f"ea = ({xy} + {d.signed(d.mem('pc'))}) & 0xFFFF", "wz = ea",
-                f"op = {d.mem('(pc + 1) & 0xFFFF')}", *d.step_pc(2),
-                *templates.ddcb_generic(xy, d),
-            ]
-            specs = ["pc-1:4", "pc:4", *templates.ddcb_cycles("NOTBIT")]
-            t.table.dispatch(768 + code, specs)  # (the table-walking JIT walks them there)
-            cases.append((code, finish(t, Leaf(body), specs, xy)))
-        else:
-            specs = FETCH2 + templates.cycles(op, "dd")
-            # Walked before PC moves past the second opcode byte: one byte on.
-            t.table.dispatch(768 + code, specs, shift=1)
-            cases.append((code, [*d.step_pc(1), *d.step_r(1),
-                                 *finish(t, templates.leaf(op, "dd", d), specs, xy)]))
+    cases = [(code, index_case(t, prefix, code)) for code in range(256)]
     if cases_out is not None:
         cases_out.extend(cases)
     walk_here = t.table.dispatch_code("768", xy, shift=1) if t.variant.table_walk else []

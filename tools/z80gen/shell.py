@@ -119,7 +119,7 @@ def interrupt_lines(t: Target) -> list[str]:
         *([f"{slot('FETCH_ADJ')} += 1"] if v.machine else []),
         "if int_ack_clears:",
         "    int_end = 0",
-        *templates.PUSH_PC,
+        *templates.push_pc(d),
         "if im == 2:",
         "    ea = (i << 8) | int_data",
         f"    pc = {d.mem('ea')} | ({d.mem('(ea + 1) & 0xFFFF')} << 8)",

@@ -278,9 +278,13 @@ class Z80:
             # One compiled function: the breakpoint test costs next to nothing there.
             self._run = self._run_free = load_engine("jit", BARE_ENGINES)
         else:
-            # With breakpoint tests, and without (for runs with none set).
+            # With breakpoint tests (the interpreter), and without: the block engine, which
+            # runs what it has translated and leaves the rest to the interpreter's run_free.
+            from .blocks import BlockEngine
+
             self._run = load_engine("python", BARE_ENGINES)
-            self._run_free = load_engine("python", BARE_ENGINES, name="run_free")
+            self._run_free = BlockEngine(load_engine("python", BARE_ENGINES,
+                                                     name="run_free")).run
 
     # -- state --------------------------------------------------------------------------
 

@@ -2,8 +2,8 @@
 
 ``leaf(op, table, d)`` turns one table entry into straight-line Python source working on the
 run loop's locals, spelled in the engine's :class:`Dialect` ``d``: a template never writes a
-memory read, a step of PC or R or a signed byte itself, it calls ``d.mem``, ``d.step_pc``,
-``d.step_r``, ``d.signed``, and it names state slots (``slot("PC")`` is ``st[S.PC]``). The
+memory read or write, a step of PC or R or a signed byte itself, it calls ``d.mem``,
+``d.write``, ``d.step_pc``, ``d.step_r``, ``d.signed``, and it names state slots (``slot("PC")`` is ``st[S.PC]``). The
 generator (``tools/gen_z80.py``, parts in ``tools/z80gen``) places these leaves in dispatch
 trees. The code stays inside the subset of Python that numba compiles: integer locals,
 indexing of ``mem`` (bytearray or uint8 array), the flag tables and the state array ``st``.
@@ -82,6 +82,12 @@ class Dialect(Protocol):
 
     def table(self, name: str, key: str) -> str:
         """An expression: the flag table ``name`` at ``key`` (never negative)."""
+        ...
+
+    def write(self, addr: str, value: str) -> list[str]:
+        """Statements writing ``value`` to memory at ``addr`` (a simple name), ignoring ROM:
+        ``write`` below for the engines that run memory as it is; the CPython block engine
+        also notes a write over code it has translated."""
         ...
 
     #: Whether the machine's port-read log (RZX) is a branch of its own behind the test of
@@ -207,10 +213,10 @@ def is_index_mem(o: object) -> bool:
     return isinstance(o, str) and o.endswith("+d)")
 
 
-def push(hi: str, lo: str) -> list[str]:
+def push(hi: str, lo: str, d: Dialect) -> list[str]:
     """Push a word given as two byte expressions (high byte first, as the Z80 does)."""
-    return ["sp = (sp - 1) & 0xFFFF", *write("sp", hi), "sp = (sp - 1) & 0xFFFF",
-            *write("sp", lo)]
+    return ["sp = (sp - 1) & 0xFFFF", *d.write("sp", hi), "sp = (sp - 1) & 0xFFFF",
+            *d.write("sp", lo)]
 
 
 def pop_nn(d: Dialect) -> list[str]:
@@ -219,7 +225,9 @@ def pop_nn(d: Dialect) -> list[str]:
             "sp = (sp + 2) & 0xFFFF"]
 
 
-PUSH_PC = push("(pc >> 8)", "(pc & 0xFF)")
+def push_pc(d: Dialect) -> list[str]:
+    """Push PC (a CALL, an RST, an interrupt)."""
+    return push("(pc >> 8)", "(pc & 0xFF)", d)
 
 
 def src8(o: object, d: Dialect) -> tuple[list[str], str]:
@@ -362,16 +370,16 @@ def _ld(op: isa.Op, d: Dialect) -> Leaf:
                      "ldair_at = t"], flags=True)
     if dst in ("(BC)", "(DE)"):
         hi, lo = PAIR8[dst[1:3]]
-        return Leaf([f"ea = ({hi} << 8) | {lo}", *write("ea", "a"),
+        return Leaf([f"ea = ({hi} << 8) | {lo}", *d.write("ea", "a"),
                      f"wz = (({lo} + 1) & 0xFF) | (a << 8)"])
     if src in ("(BC)", "(DE)"):
         hi, lo = PAIR8[src[1:3]]
         return Leaf([f"ea = ({hi} << 8) | {lo}", f"a = {d.mem('ea')}", "wz = (ea + 1) & 0xFFFF"])
     if dst == "(nn)":
         if src == "A":
-            return Leaf([*fetch_nn(d), *write("nn", "a"), "wz = ((nn + 1) & 0xFF) | (a << 8)"])
-        return Leaf([*fetch_nn(d), f"v = {get16(src)}", *write("nn", "v & 0xFF"),
-                     "nn = (nn + 1) & 0xFFFF", "wz = nn", *write("nn", "v >> 8")])
+            return Leaf([*fetch_nn(d), *d.write("nn", "a"), "wz = ((nn + 1) & 0xFF) | (a << 8)"])
+        return Leaf([*fetch_nn(d), f"v = {get16(src)}", *d.write("nn", "v & 0xFF"),
+                     "nn = (nn + 1) & 0xFFFF", "wz = nn", *d.write("nn", "v >> 8")])
     if src == "(nn)":
         if dst == "A":
             return Leaf([*fetch_nn(d), f"a = {d.mem('nn')}", "wz = (nn + 1) & 0xFFFF"])
@@ -383,12 +391,12 @@ def _ld(op: isa.Op, d: Dialect) -> Leaf:
         return Leaf([f"sp = {get16(src)}"])
     if dst == "(HL)":
         if src == "n":
-            return Leaf([*fetch_n(d), "ea = (h << 8) | l", *write("ea", "n")])
-        return Leaf(["ea = (h << 8) | l", *write("ea", get8(src))])
+            return Leaf([*fetch_n(d), "ea = (h << 8) | l", *d.write("ea", "n")])
+        return Leaf(["ea = (h << 8) | l", *d.write("ea", get8(src))])
     if is_index_mem(dst):
         if src == "n":
-            return Leaf([*index_ea(dst, d), *fetch_n(d), *write("ea", "n")])
-        return Leaf([*index_ea(dst, d), *write("ea", get8(src))])
+            return Leaf([*index_ea(dst, d), *fetch_n(d), *d.write("ea", "n")])
+        return Leaf([*index_ea(dst, d), *d.write("ea", get8(src))])
     lines, expr = src8(src, d)
     if dst == src:
         return Leaf([*lines])  # LD r,r: nothing moves (but prefixes/fetches still count)
@@ -419,7 +427,7 @@ def _inc_dec(op: isa.Op, d: Dialect) -> Leaf:
     delta = "+ 1" if inc else "- 1"
     if o == "(HL)" or is_index_mem(o):
         setup = ["ea = (h << 8) | l"] if o == "(HL)" else index_ea(o, d)
-        return Leaf([*setup, f"v = ({d.mem('ea')} {delta}) & 0xFF", *write("ea", "v"),
+        return Leaf([*setup, f"v = ({d.mem('ea')} {delta}) & 0xFF", *d.write("ea", "v"),
                      f"f = (f & 0x01) | {d.table(table_name, 'v')}"], flags=True)
     if o in REG8:
         reg = REG8[o]
@@ -525,7 +533,7 @@ def _jp(op: isa.Op, d: Dialect) -> Leaf:
 
 
 def _call(op: isa.Op, d: Dialect) -> Leaf:
-    body = [*PUSH_PC, "pc = nn"]
+    body = [*push_pc(d), "pc = nn"]
     if len(op.operands) == 1:
         return Leaf([*fetch_nn(d), "wz = nn", *body])
     cond = COND[str(op.operands[0])]
@@ -548,7 +556,7 @@ def _retn(op: isa.Op, d: Dialect) -> Leaf:
 
 def _rst(op: isa.Op, d: Dialect) -> Leaf:
     (p,) = op.operands
-    return Leaf([*PUSH_PC, f"pc = {p:#04x}", "wz = pc"])
+    return Leaf([*push_pc(d), f"pc = {p:#04x}", "wz = pc"])
 
 
 def _push(op: isa.Op, d: Dialect) -> Leaf:
@@ -556,9 +564,9 @@ def _push(op: isa.Op, d: Dialect) -> Leaf:
     assert isinstance(o, str)
     if o in PAIR8:
         hi, lo = PAIR8[o]
-        return Leaf(push(hi, lo))
+        return Leaf(push(hi, lo, d))
     w = WORD[o]
-    return Leaf(push(f"({w} >> 8)", f"({w} & 0xFF)"))
+    return Leaf(push(f"({w} >> 8)", f"({w} & 0xFF)", d))
 
 
 def _pop(op: isa.Op, d: Dialect) -> Leaf:
@@ -580,7 +588,7 @@ def _ex(op: isa.Op, d: Dialect) -> Leaf:
     assert isinstance(y, str)
     return Leaf([
         f"nn = {d.mem('sp')} | ({d.mem('(sp + 1) & 0xFFFF')} << 8)", f"v = {get16(y)}",
-        "ea = (sp + 1) & 0xFFFF", *write("ea", "v >> 8"), *write("sp", "v & 0xFF"),
+        "ea = (sp + 1) & 0xFFFF", *d.write("ea", "v >> 8"), *d.write("sp", "v & 0xFF"),
         *set16(y, "nn"), "wz = nn",
     ])
 
@@ -637,7 +645,7 @@ def _rld_rrd(op: isa.Op, d: Dialect) -> Leaf:
         body = ["n = ((v << 4) | (a & 0x0F)) & 0xFF", "a = (a & 0xF0) | (v >> 4)"]
     else:
         body = ["n = ((a << 4) | (v >> 4)) & 0xFF", "a = (a & 0xF0) | (v & 0x0F)"]
-    return Leaf(["ea = (h << 8) | l", f"v = {d.mem('ea')}", *body, *write("ea", "n"),
+    return Leaf(["ea = (h << 8) | l", f"v = {d.mem('ea')}", *body, *d.write("ea", "n"),
                  f"f = (f & 0x01) | {d.table('SZ53P', 'a')}", "wz = (ea + 1) & 0xFFFF"], flags=True)
 
 
@@ -646,7 +654,7 @@ def _cb_rot(op: isa.Op, d: Dialect) -> Leaf:
     assert isinstance(o, str)
     if o == "(HL)":
         return Leaf(["ea = (h << 8) | l", f"v = {d.mem('ea')}", *rot8(op.mnemonic, d),
-                     *write("ea", "v")],
+                     *d.write("ea", "v")],
                     flags=True)
     reg = REG8[o]
     return Leaf([f"v = {reg}", *rot8(op.mnemonic, d), f"{reg} = v"], flags=True)
@@ -666,7 +674,7 @@ def _res_set(op: isa.Op, d: Dialect) -> Leaf:
     assert isinstance(n, int) and isinstance(o, str)
     expr = f"& {0xFF ^ (1 << n):#04x}" if op.mnemonic == "RES" else f"| {1 << n:#04x}"
     if o == "(HL)":
-        return Leaf(["ea = (h << 8) | l", f"v = {d.mem('ea')} {expr}", *write("ea", "v")])
+        return Leaf(["ea = (h << 8) | l", f"v = {d.mem('ea')} {expr}", *d.write("ea", "v")])
     reg = REG8[o]
     return Leaf([f"{reg} = {reg} {expr}"])
 
@@ -685,7 +693,7 @@ def _block(op: isa.Op, d: Dialect) -> Leaf:
             "f = (f & 0xD7) | ((pc >> 8) & 0x28)"]
     if m.startswith("LD"):
         lines = [
-            f"v = {d.mem('(h << 8) | l')}", "ea = (d << 8) | e", *write("ea", "v"),
+            f"v = {d.mem('(h << 8) | l')}", "ea = (d << 8) | e", *d.write("ea", "v"),
             f"ea = (ea {step}) & 0xFFFF", "d = ea >> 8", "e = ea & 0xFF", *hl_step, *bc_dec,
             "n = (a + v) & 0xFF",
             "f = (f & 0xC1) | (n & 0x08) | ((n << 4) & 0x20) | (0x04 if (b | c) else 0)",
@@ -708,7 +716,7 @@ def _block(op: isa.Op, d: Dialect) -> Leaf:
     if m.startswith("IN"):
         lines = [
             "port = (b << 8) | c", *port_in(2, 2, d), f"wz = (port {step}) & 0xFFFF",
-            "b = (b - 1) & 0xFF", "ea = (h << 8) | l", *write("ea", "v"), *hl_step,
+            "b = (b - 1) & 0xFF", "ea = (h << 8) | l", *d.write("ea", "v"), *hl_step,
             f"k = v + ((c {step}) & 0xFF)",
         ]
     else:  # OUTI/OUTD/OTIR/OTDR: B decrements before the port is written
@@ -849,7 +857,7 @@ def ddcb_generic(xy: str, d: Dialect) -> list[str]:
     lines = [f"v = {d.mem('ea')}", "y = (op >> 3) & 7", *_rotate_by_y(d),
              *_bit_res_set_by_y("ea >> 8", T_HERE),
              "if op < 0x40 or op >= 0x80:",
-             *("    " + x for x in write("ea", "v")),
+             *("    " + x for x in d.write("ea", "v")),
              "    " + T_TAKEN,
              "    if op < 0x40:",
              "        qt = t",
@@ -875,7 +883,7 @@ def cb_generic(d: Dialect) -> list[str]:
               *_bit_res_set_by_y("(wz >> 8) if z == 6 else v", t_is(bit_t)),
               "if op < 0x40 or op >= 0x80:",
               "    if z == 6:",
-              *("        " + x for x in write("ea", "v")),
+              *("        " + x for x in d.write("ea", "v")),
               "        " + t_is(str(cb_kind_t(False, True))),
               "    else:",
               "        " + t_is(str(cb_kind_t(False, False))),
