@@ -27,7 +27,7 @@ from zxmonopoly.z80.templates import FETCH1, FETCH2, indent
 from .cycles import Target
 from .emit_python import PYTHON, PythonDialect
 from .leaves import cb_case, ed_case, ed_default, index_case, main_case, names_used
-from .shell import CONFIG, HEADER, REGS, R_RANGE, entry_lines, exit_lines, load_lines, store_lines
+from .shell import CONFIG, HEADER, R_RANGE, REGS, entry_lines, exit_lines, load_lines, store_lines
 from .variant import BARE_FREE
 
 #: Everything a block shares with the others and with ``enter``: the registers and markers,

@@ -178,7 +178,8 @@ class BlockEngine:
     def __init__(self, interpreter: Callable[..., int]) -> None:
         self.interpreter = interpreter
         self.enter = B.make_enter()
-        self.cells = dict(zip(self.enter.__code__.co_freevars, self.enter.__closure__ or ()))
+        self.cells = dict(zip(self.enter.__code__.co_freevars, self.enter.__closure__ or (),
+                              strict=True))
         self.blocks: list[Callable[[], int]] = [_untranslated] * 0x10000
         self.code = [0] * 0x10000  # how many blocks were translated from each byte
         self.smc: list[int] = []
@@ -240,7 +241,7 @@ class BlockEngine:
         cells = self.cells
         cells["mem"].cell_contents = mem
         for name, table in zip(("SZ53", "SZ53P", "ADC_F", "SBC_F", "CP_F", "INC_F", "DEC_F"),
-                               tables):
+                               tables, strict=True):
             cells[name].cell_contents = table
 
     def _translate(self, mem: Any, start: int) -> None:

@@ -3,10 +3,11 @@
 ``leaf(op, table, d)`` turns one table entry into straight-line Python source working on the
 run loop's locals, spelled in the engine's :class:`Dialect` ``d``: a template never writes a
 memory read or write, a step of PC or R or a signed byte itself, it calls ``d.mem``,
-``d.write``, ``d.step_pc``, ``d.step_r``, ``d.signed``, and it names state slots (``slot("PC")`` is ``st[S.PC]``). The
-generator (``tools/gen_z80.py``, parts in ``tools/z80gen``) places these leaves in dispatch
-trees. The code stays inside the subset of Python that numba compiles: integer locals,
-indexing of ``mem`` (bytearray or uint8 array), the flag tables and the state array ``st``.
+``d.write``, ``d.step_pc``, ``d.step_r``, ``d.signed``, and it names state slots
+(``slot("PC")`` is ``st[S.PC]``). The generator (``tools/gen_z80.py``, parts in
+``tools/z80gen``) places these leaves in dispatch trees. The code stays inside the subset of
+Python that numba compiles: integer locals, indexing of ``mem`` (bytearray or uint8 array),
+the flag tables and the state array ``st``.
 
 Locals of the loop: ``a f b c d e h l`` and alternates ``a_ f_ …``; ``ix iy sp pc`` (16-bit);
 ``i r r7`` (R counts M1 cycles unmasked, ``r7`` keeps bit 7 as written by LD R,A);
