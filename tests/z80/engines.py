@@ -1,4 +1,9 @@
-"""The four engines that run Z80 code, for the Z80 tests: the bare CPU's and the Spectrum's.
+"""The engines that run Z80 code, for the Z80 tests: the bare CPU's and the Spectrum's.
+
+The bare CPU's CPython engine runs a run with no breakpoint on its block engine
+(``zxmonopoly.z80.blocks``) unless the run is too short for a block: ``python`` is the engine
+as a user gets it (so a ``step`` interprets), ``python-blocks`` the same with every run, however
+short, on the block engine (the interpreter then runs only what the blocks leave to it).
 
 The Spectrum 48K runs its own engines (``spectrum/_engine_py``, ``_engine_jit``), generated
 separately from the bare CPU's: every instruction there walks its machine cycles for
@@ -30,7 +35,7 @@ import pytest
 
 from zxmonopoly.z80 import Z80, jit_available, state
 
-Z80_ENGINES = ("python", "jit", "spectrum-python", "spectrum-jit")
+Z80_ENGINES = ("python", "python-blocks", "jit", "spectrum-python", "spectrum-jit")
 # A T-state inside the contended screen lines (line 70), where the Spectrum engines walk
 # every machine cycle instead of adding the instruction's T-states at once.
 WALK_T = 14335 + 70 * 224 + 10  # spectrum.timing: CONTENDED_FROM + 70 * LINE_TSTATES + 10
@@ -89,6 +94,11 @@ def spectrum_run(base: str) -> Callable[..., int]:
 def make_z80(memory: bytearray, engine: str | None = None, **ports: Any) -> Z80:
     """A :class:`Z80` over ``memory`` on one of :data:`Z80_ENGINES` (``ports``: read_port,
     write_port)."""
+    if engine == "python-blocks":
+        cpu = Z80(memory, engine="python", **ports)
+        cpu._bind()
+        cpu._run_free.__self__.short_run = 0  # type: ignore[union-attr]
+        return cpu
     if engine is None or not engine.startswith("spectrum-"):
         return Z80(memory, engine=engine, **ports)
     base = engine.removeprefix("spectrum-")

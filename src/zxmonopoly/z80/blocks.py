@@ -44,8 +44,7 @@ RETRANSLATIONS = 4
 
 _TRANSLATE, _LIMIT, _SMC, _INTERPRET = 2, 1, 3, 4
 _GLOBALS = {"S": S, "__builtins__": __builtins__}
-#: Compiled blocks by source (the same code at the same address in another CPU's memory).
-_CODE_CACHE: dict[str, types.CodeType] = {}
+_MADE: dict[tuple[int, bytes], tuple[types.CodeType, int] | None] = {}
 
 
 def _untranslated() -> int:
@@ -82,7 +81,7 @@ def block_source(mem: Any, start: int) -> tuple[str, int] | None:
     T-states (``_blocks_py.T_ADD``), Q then set if the last of them changed the flags.
     """
     lines: list[str] = []
-    assigned = {"pc", "r", "t"}
+    assigned = {"pc", "r", "t", "qt"}  # (T and Q set by the block, not by the lines)
     addr, count, fit, last_t = start, 0, 0, 0
     r_pending = t_pending = 0
     q_pending = False
@@ -111,9 +110,12 @@ def block_source(mem: Any, start: int) -> tuple[str, int] | None:
         assigned.update(B.ASSIGNS[key])
         fields = {f"p{k}": f"{mem[(addr + k) & 0xFFFF]:#04x}" for k in range(1, 4)}
         text = B.TEXT[key].format(**fields) if B.TEXT[key] else ""
-        if kind == 1 and B.T_ADD[key] >= 0 and not B.USES_R[key]:
-            lines += text.split("\n") if text else []
+        if kind == 1 and B.T_ADD[key] >= 0:
             r_pending += B.R_STEPS[key]
+            if B.USES_R[key]:  # R counted up to and with this instruction first
+                lines.append(f"r = (r + {r_pending}) & {B.R_RANGE - 1}")
+                r_pending = 0
+            lines += text.split("\n") if text else []
             t_pending += B.T_ADD[key]
             q_pending = bool(B.SETS_Q[key])
             addr = (addr + size) & 0xFFFF
@@ -154,22 +156,31 @@ def block_source(mem: Any, start: int) -> tuple[str, int] | None:
     return "\n".join(src), (addr - start) & 0xFFFF or 0x10000
 
 
-def _r_flush(steps: int, level: int) -> list[str]:
-    """R counted ``steps`` on, indented ``level`` levels (nothing for none)."""
-    if not steps:
-        return []
-    return ["    " * level + f"r = (r + {steps}) & {B.R_RANGE - 1}"]
+#: Longest instruction: a window of MAX_INSTRUCTIONS of them holds any block's bytes.
+_WINDOW = MAX_INSTRUCTIONS * 4
+#: Most blocks kept in ``_MADE`` (then it starts again: a few MB at most).
+_MADE_MAX = 50_000
 
 
-def _compile(src: str, name: str) -> types.CodeType:
-    """The code object of a block's function (compiled once a process for each source)."""
-    code = _CODE_CACHE.get(src)
-    if code is None:
-        outer = compile(src, f"<z80 block {name}>", "exec")
+def translated(mem: Any, start: int) -> tuple[types.CodeType, int] | None:
+    """The code of the block at ``start`` and its length in bytes (None: the interpreter's);
+    made once a process for each address and the bytes from there (a new CPU on the same
+    program, a test after another, translates nothing again)."""
+    key = (start, bytes(mem[start:start + _WINDOW])) if start + _WINDOW <= 0x10000 else None
+    if key is not None and key in _MADE:
+        return _MADE[key]
+    made = block_source(mem, start)
+    result = None
+    if made is not None:
+        src, size = made
+        outer = compile(src, f"<z80 block {start:04X}>", "exec")
         factory = next(c for c in outer.co_consts if isinstance(c, types.CodeType))
-        code = next(c for c in factory.co_consts if isinstance(c, types.CodeType))
-        _CODE_CACHE[src] = code
-    return code
+        result = next(c for c in factory.co_consts if isinstance(c, types.CodeType)), size
+    if key is not None:
+        if len(_MADE) >= _MADE_MAX:
+            _MADE.clear()
+        _MADE[key] = result
+    return result
 
 
 class BlockEngine:
@@ -194,10 +205,12 @@ class BlockEngine:
                             ("SIGNED", B._SIGNED)):
             self.cells[name].cell_contents = value
         self.mem: Any = None
+        #: Runs shorter than this go to the interpreter whole (tests set 0: every run here).
+        self.short_run = SHORT_RUN
 
     def run(self, st: list[int], mem: Any, bp: Any, until: int, *tables: Any) -> int:
         """Run while T < ``until``, as ``run_free`` does; return the exit reason."""
-        if st[S.T] < st[S.INT_END] or st[S.HALTED] or until - st[S.T] < SHORT_RUN:
+        if st[S.T] < st[S.INT_END] or st[S.HALTED] or until - st[S.T] < self.short_run:
             return self._interpret(st, mem, bp, until, tables)
         if mem is not self.mem:
             self._bind(mem, tables)
@@ -248,13 +261,12 @@ class BlockEngine:
         """Translate the block at ``start`` (or leave it to the interpreter)."""
         made = None
         if self.translations.get(start, 0) < RETRANSLATIONS:
-            made = block_source(mem, start)
+            made = translated(mem, start)
         if made is None:
             self.blocks[start] = _interpreted
             return
-        src, size = made
+        code, size = made
         self.translations[start] = self.translations.get(start, 0) + 1
-        code = _compile(src, f"{start:04X}")
         closure = tuple(self.cells[name] for name in code.co_freevars)
         self.blocks[start] = types.FunctionType(code, _GLOBALS, code.co_name, None, closure)
         self.spans[start] = size
