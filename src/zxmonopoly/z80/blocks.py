@@ -158,8 +158,8 @@ def block_source(mem: Any, start: int) -> tuple[str, int] | None:
 
 #: Longest instruction: a window of MAX_INSTRUCTIONS of them holds any block's bytes.
 _WINDOW = MAX_INSTRUCTIONS * 4
-#: Most blocks kept in ``_MADE`` (then it starts again: a few MB at most).
-_MADE_MAX = 50_000
+#: Most blocks kept in ``_MADE`` (then it starts again): 2-5 KB each, 40 MB at most.
+_MADE_MAX = 8192
 
 
 def translated(mem: Any, start: int) -> tuple[types.CodeType, int] | None:
