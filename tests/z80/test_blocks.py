@@ -201,3 +201,26 @@ def test_every_opcode_matches_the_interpreter(table: int) -> None:
                 until = rng.choice((1, 30, 200))
                 assert ours.run(until) == theirs.run(until)
                 _same(ours, theirs, f"key {key:#05x} op {op} trial {trial}")
+
+
+def test_a_cpu_keeps_at_most_max_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past MAX_BLOCKS every block is dropped and made again: the same results."""
+    from zxmonopoly.bench_workload import make_cpu
+
+    monkeypatch.setattr(blocks, "MAX_BLOCKS", 3)
+    ours, theirs = make_cpu("python"), _interpreter_only(make_cpu("python"))
+    for _ in range(5):
+        for cpu in (ours, theirs):
+            cpu.run(cpu.tstates + 10_000)
+        assert len(_blocks_of(ours).spans) <= 3
+    _same(ours, theirs, "three blocks at most")
+
+
+def test_a_block_has_at_most_max_lines() -> None:
+    """48 DDCB operations in a row make several blocks, none past MAX_LINES by more than
+    one instruction's lines."""
+    memory = bytearray(0x10000)
+    memory[0x8000:0x8000 + 4 * 48] = bytes([0xDD, 0xCB, 0x01, 0x06]) * 48  # RLC (IX+1)
+    source, size = blocks.block_source(memory, 0x8000) or ("", 0)
+    assert 0 < size < 4 * 48
+    assert source.count("\n") < blocks.MAX_LINES + 100

@@ -21,6 +21,11 @@ Exactly the interpreter's results, T-state for T-state:
   start of each run and after the interpreter, and dropped the same way. A block dropped
   ``RETRANSLATIONS`` times runs on the interpreter from then on (code that rewrites itself
   as it runs would be compiled again and again).
+
+Limits, so that no guest program grows the host's memory without bound: a block has at most
+``MAX_INSTRUCTIONS`` instructions and ``MAX_LINES`` lines; a CPU keeps at most ``MAX_BLOCKS``
+blocks (then it drops them all and translates afresh); a process keeps at most ``_MADE_MAX``
+compiled blocks for reuse.
 """
 
 from __future__ import annotations
@@ -35,6 +40,12 @@ from . import state as S
 #: Most instructions in one block (a long straight run is split: the fit test then drops
 #: to the interpreter less often near ``until``).
 MAX_INSTRUCTIONS = 48
+#: ... and most lines of source (a run of DDCB operations, 60 lines each, ends sooner).
+MAX_LINES = 400
+#: Most blocks one CPU keeps: past it every translation is dropped and made again as the
+#: program runs (a program that jumps into every address cannot grow the host's memory
+#: without bound: a block's code is 2-20 KB).
+MAX_BLOCKS = 4096
 #: T-states the interpreter runs at a time for code the blocks leave to it.
 INTERPRETED_SLICE = 2000
 #: A run shorter than this goes to the interpreter whole (a ``step``: no block would fit).
@@ -98,7 +109,7 @@ def block_source(mem: Any, start: int) -> tuple[str, int] | None:
                 out.append(f"{pad}qt = t")
         return out
 
-    while count < MAX_INSTRUCTIONS:
+    while count < MAX_INSTRUCTIONS and len(lines) < MAX_LINES:
         key = key_at(mem, addr)
         kind = B.KIND[key]
         if kind == 0:
@@ -259,6 +270,9 @@ class BlockEngine:
 
     def _translate(self, mem: Any, start: int) -> None:
         """Translate the block at ``start`` (or leave it to the interpreter)."""
+        if len(self.spans) >= MAX_BLOCKS:
+            self._drop(sorted(self.covering))
+            self.translations.clear()
         made = None
         if self.translations.get(start, 0) < RETRANSLATIONS:
             made = translated(mem, start)
