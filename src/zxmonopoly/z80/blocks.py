@@ -4,8 +4,8 @@ The interpreter (``_engine_py.run_free``) fetches and dispatches every instructi
 tree of tests. This engine translates each straight run of the program the first time PC
 reaches it (up to and including a jump, call, return or repeating block instruction) into a
 Python function made of the same leaves (``_blocks_py``, generated from the one description),
-with the opcodes decided, the operand addresses constant and PC and R counted once: a call of
-that function runs the whole run. Blocks share the registers through the cells of one
+with the opcodes decided, the operand bytes constants and PC, R and T counted once: a call
+of that function runs the whole run. Blocks share the registers through the cells of one
 closure (``_blocks_py.make_enter``), so a block costs one call, not an exchange of the state.
 
 Exactly the interpreter's results, T-state for T-state:
@@ -55,6 +55,7 @@ RETRANSLATIONS = 4
 
 _TRANSLATE, _LIMIT, _SMC, _INTERPRET = 2, 1, 3, 4
 _GLOBALS = {"S": S, "__builtins__": __builtins__}
+#: Compiled blocks by address and the bytes from there (``translated``).
 _MADE: dict[tuple[int, bytes], tuple[types.CodeType, int] | None] = {}
 
 
@@ -99,6 +100,7 @@ def block_source(mem: Any, start: int) -> tuple[str, int] | None:
     ended = False
 
     def flush(level: int, pc: int | None) -> list[str]:
+        """PC set (if given), R, T and Q brought up to date, indented ``level`` levels."""
         pad = "    " * level
         out = [f"{pad}pc = {pc:#06x}"] if pc is not None else []
         if r_pending:
