@@ -17,7 +17,7 @@ from zxmonopoly import images
 from zxmonopoly.harness.session import BOOT_FRAMES, Session
 from zxmonopoly.snapshot import load
 from zxmonopoly.snapshot.rzx import InputBlock, load_rzx, save_rzx, snapshot_block
-from zxmonopoly.spectrum import Spectrum48
+from zxmonopoly.spectrum import Spectrum48, video
 from zxmonopoly.spectrum.rzx import RzxDesync, RzxPlayer, closing_differences, machine_for
 from zxmonopoly.z80 import state
 
@@ -378,16 +378,39 @@ def fuse_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, np.ndarra
             assert time.monotonic() < deadline, "Fuse did not load the game to its title"
             time.sleep(0.5)
         f.type(GAME_KEYS, gap=0.2)
-        # D: who goes first (two throws), then the first turn. Each D waits out the throw
-        # before it: a D that comes while the dice still roll is not read. Under the full
-        # suite's load Fuse falls short of its 300 %, and 1.5 s after the first throw was once
-        # too little (CI: the game still asked b to throw for who goes first).
-        for wait in (3, 4, 5):
-            f.type(["d"], gap=0.2)
-            time.sleep(wait)
+        # D: who goes first (a throw each, again after a tie), then the first turn. A D that
+        # comes while the dice still roll is not read, and under the full suite's load Fuse
+        # falls short of its 300 % (fixed waits of 1.5 s, then 3-5 s, were twice too little
+        # in CI): so D again while Fuse's screen still asks for that throw.
+        font = video.charset_from_memory(title)
+        deadline = time.monotonic() + 180
+        text = _picture_text(f.picture(), font)
+        while "throw for who" in text or "Mortgage Houses" not in text:
+            assert time.monotonic() < deadline, f"Fuse's game did not reach the board:\n{text}"
+            if "throw for who" in text:
+                f.type(["d"], gap=0.2)
+                time.sleep(2.5)
+            else:
+                time.sleep(0.5)
+            text = _picture_text(f.picture(), font)
+        f.type(["d"], gap=0.2)  # the first turn's throw
+        time.sleep(5)
         picture = f.picture()
         f.quit()
     return path, picture
+
+
+def _picture_text(picture: np.ndarray, font: bytes) -> str:
+    """The text on a Fuse picture (colour numbers, 192x256), read with ``font`` cell by cell
+    as the harness reads memory: a pixel is set where it differs from its cell's top left
+    one (the fonts leave that pixel blank; a glyph reads drawn or inverted alike)."""
+    paper = np.repeat(np.repeat(picture[::8, ::8], 8, axis=0), 8, axis=1)
+    rows = np.packbits(picture != paper, axis=1)  # 192 rows of 32 bytes
+    memory = bytearray(0x10000)
+    for y in range(192):
+        at = 0x4000 | ((y & 0xC0) << 5) | ((y & 7) << 8) | ((y & 0x38) << 2)
+        memory[at:at + 32] = rows[y].tobytes()
+    return "\n".join(video.screen_text(memory, font))
 
 
 @needs_fuse
