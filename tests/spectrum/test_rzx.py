@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -324,12 +325,16 @@ def test_fuse_plays_our_recording_of_the_game(tmp_path: Path) -> None:
                                                          "install opense-basic")
 def test_fuse_recording_of_basic_replays_exactly(tmp_path: Path, engine: str) -> None:
     path = tmp_path / "fuse.rzx"
+    font = fuse.OPENSE_ROM.read_bytes()[0x3D00:0x4000]  # its characters, where a 48K's are
     with fuse.fuse(["--record", str(path)], fuse.OPENSE_ROM) as f:
-        time.sleep(3)  # OpenSE BASIC's start
-        # OpenSE BASIC takes BASIC letter by letter: a program that prints and colours.
+        # OpenSE BASIC's start (its message on the screen), then a program typed letter by
+        # letter and run; both waited for on Fuse's screen, not for a fixed time (a load).
+        _wait_text(f, font, lambda text: text.strip() != "", "OpenSE BASIC's start")
+        time.sleep(1)
         f.type(["1", "0", "space", "p", "r", "i", "n", "t", "space", "1", "2", "3", "4",
                 "Return", "r", "u", "n", "Return"])
-        time.sleep(3)
+        _wait_text(f, font, lambda text: "1234" in text, "the program's 1234")
+        time.sleep(1)
         picture = f.picture()
         f.quit()  # Fuse closes the recording with its state
     recording = load_rzx(path)
@@ -398,6 +403,16 @@ def fuse_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, np.ndarra
         picture = f.picture()
         f.quit()
     return path, picture
+
+
+def _wait_text(f: fuse.Fuse, font: bytes, done: Callable[[str], bool], what: str) -> None:
+    """Wait (a minute at most) until the text on Fuse's screen is ``done``."""
+    deadline = time.monotonic() + 60
+    text = _picture_text(f.picture(), font)
+    while not done(text):
+        assert time.monotonic() < deadline, f"Fuse never showed {what}:\n{text}"
+        time.sleep(0.3)
+        text = _picture_text(f.picture(), font)
 
 
 def _picture_text(picture: np.ndarray, font: bytes) -> str:
