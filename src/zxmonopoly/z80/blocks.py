@@ -17,8 +17,9 @@ Exactly the interpreter's results, T-state for T-state:
   interpreter, for at most ``INTERPRETED_SLICE`` T-states before the blocks resume;
 * a write over translated code (the program's own, noted in ``SMC``) stops the block after
   that instruction, and its translations are dropped; memory changed between runs (by the
-  host, or by the interpreter) is found by comparing the translated bytes with a copy at the
-  start of each run and after the interpreter, and dropped the same way. A block dropped
+  host, or by the interpreter) is found by comparing the translated bytes with a copy before
+  blocks run again (at the start of a run, after an interpreted slice), and dropped the same
+  way. A block dropped
   ``RETRANSLATIONS`` times runs on the interpreter from then on (code that rewrites itself
   as it runs would be compiled again and again).
 
@@ -224,7 +225,8 @@ class BlockEngine:
     def run(self, st: list[int], mem: Any, bp: Any, until: int, *tables: Any) -> int:
         """Run while T < ``until``, as ``run_free`` does; return the exit reason."""
         if st[S.T] < st[S.INT_END] or st[S.HALTED] or until - st[S.T] < self.short_run:
-            return self._interpret(st, mem, bp, until, tables)
+            # (What the interpreter writes over blocks is found by the next run's check.)
+            return self.interpreter(st, mem, bp, until, *tables)
         if mem is not self.mem:
             self._bind(mem, tables)
         cells = self.cells
@@ -237,7 +239,7 @@ class BlockEngine:
             if code == _LIMIT:
                 if st[S.T] >= until:
                     return S.EXIT_LIMIT
-                return self._interpret(st, mem, bp, until, tables)
+                return self.interpreter(st, mem, bp, until, *tables)
             if code == _TRANSLATE:
                 self._translate(mem, st[S.PC])
             elif code == _SMC:
@@ -245,19 +247,11 @@ class BlockEngine:
                 self.smc.clear()
             else:  # _INTERPRET
                 t = st[S.T]
-                reason = self._interpret(st, mem, bp, min(until, t + INTERPRETED_SLICE), tables)
-                if reason != S.EXIT_LIMIT:
+                reason = self.interpreter(st, mem, bp, min(until, t + INTERPRETED_SLICE),
+                                          *tables)
+                if reason != S.EXIT_LIMIT or st[S.T] >= until:
                     return reason
-                if st[S.T] >= until:
-                    return S.EXIT_LIMIT
-
-    def _interpret(self, st: list[int], mem: Any, bp: Any, until: int,
-                   tables: tuple[Any, ...]) -> int:
-        """The interpreter's run, then what it wrote over translated code dropped."""
-        reason = self.interpreter(st, mem, bp, until, *tables)
-        if self.spans:
-            self._check(mem)
-        return reason
+                self._check(mem)  # what the interpreter wrote over blocks, before they run
 
     def _bind(self, mem: Any, tables: tuple[Any, ...]) -> None:
         """A new memory: forget every translation, and bind the run's arrays."""
