@@ -19,9 +19,8 @@ Exactly the interpreter's results, T-state for T-state:
   that instruction, and its translations are dropped; memory changed between runs (by the
   host, or by the interpreter) is found by comparing the translated bytes with a copy before
   blocks run again (at the start of a run, after an interpreted slice), and dropped the same
-  way. A block dropped
-  ``RETRANSLATIONS`` times runs on the interpreter from then on (code that rewrites itself
-  as it runs would be compiled again and again).
+  way. A block dropped ``RETRANSLATIONS`` times runs on the interpreter from then on (code
+  that rewrites itself as it runs would be compiled again and again).
 
 Limits, so that no guest program grows the host's memory without bound: a block has at most
 ``MAX_INSTRUCTIONS`` instructions and ``MAX_LINES`` lines; a CPU keeps at most ``MAX_BLOCKS``
