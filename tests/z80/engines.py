@@ -98,6 +98,7 @@ def make_z80(memory: bytearray, engine: str | None = None, **ports: Any) -> Z80:
         cpu = Z80(memory, engine="python", **ports)
         cpu._bind()
         cpu._run_free.__self__.short_run = 0  # type: ignore[union-attr]
+        cpu._short_run = 0
         return cpu
     if engine is None or not engine.startswith("spectrum-"):
         return Z80(memory, engine=engine, **ports)

@@ -221,11 +221,15 @@ class BlockEngine:
         #: Runs shorter than this go to the interpreter whole (tests set 0: every run here).
         self.short_run = SHORT_RUN
 
-    def run(self, st: list[int], mem: Any, bp: Any, until: int, *tables: Any) -> int:
+    def run(self, st: list[int], mem: Any, bp: Any, until: int, SZ53: Any, SZ53P: Any,  # noqa: N803
+            ADC_F: Any, SBC_F: Any, CP_F: Any, INC_F: Any, DEC_F: Any) -> int:  # noqa: N803
         """Run while T < ``until``, as ``run_free`` does; return the exit reason."""
         if st[S.T] < st[S.INT_END] or st[S.HALTED] or until - st[S.T] < self.short_run:
             # (What the interpreter writes over blocks is found by the next run's check.)
-            return self.interpreter(st, mem, bp, until, *tables)
+            # The tables by name, not packed: a step costs no tuple.
+            return self.interpreter(st, mem, bp, until, SZ53, SZ53P, ADC_F, SBC_F, CP_F,
+                                    INC_F, DEC_F)
+        tables = (SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F)
         if mem is not self.mem:
             self._bind(mem, tables)
         cells = self.cells

@@ -271,6 +271,10 @@ class Z80:
         self.engine = engine
         self._run: Callable[..., int] | None = None
         self._run_free: Callable[..., int] | None = None
+        # Runs shorter than this (a step) go straight to _run_short (python: the interpreter,
+        # past the block engine, which would hand them on; 0: none).
+        self._short_run = 0
+        self._run_short: Callable[..., int] | None = None
 
     def _bind(self) -> None:
         """Load (or compile) the engine's run loop: on the first run, not at construction."""
@@ -280,11 +284,12 @@ class Z80:
         else:
             # With breakpoint tests (the interpreter), and without: the block engine, which
             # runs what it has translated and leaves the rest to the interpreter's run_free.
-            from .blocks import BlockEngine
+            from .blocks import SHORT_RUN, BlockEngine
 
             self._run = load_engine("python", BARE_ENGINES)
-            self._run_free = BlockEngine(load_engine("python", BARE_ENGINES,
-                                                     name="run_free")).run
+            self._run_short = load_engine("python", BARE_ENGINES, name="run_free")
+            self._run_free = BlockEngine(self._run_short).run
+            self._short_run = SHORT_RUN
 
     # -- state --------------------------------------------------------------------------
 
@@ -353,7 +358,12 @@ class Z80:
         st, until = self._st, int(until_tstates)
         bp = self.breakpoints
         while True:
-            run = self._run if bp else self._run_free
+            if bp:
+                run = self._run
+            elif self._short_run and until - st[S.T] < self._short_run:
+                run = self._run_short
+            else:
+                run = self._run_free
             reason = run(st, self._mem, bp.array, until, *self._tables)
             if reason == S.EXIT_PORT_IN:
                 value = self.read_port(int(st[S.PORT])) if self.read_port else 0xFF
