@@ -6,10 +6,13 @@ fetch nor a dispatch: what it needs from here is, for every opcode (keyed as
 ``blocks.key_at`` decodes it), the same leaf the interpreter runs, finished the same way
 (``leaves.finish``: T-states, the Q marker) and spelled by a dialect of its own:
 
-* *folded*: the operand bytes at constant addresses (``mem[{p1}]``, filled in for each copy),
-  PC and R not stepped at all (the block sets PC where it leaves and counts R once);
+* *folded*: the operand bytes as fields (``{p1}``: the block fills in the byte's value, and is
+  dropped if that byte changes), PC and R not stepped at all (the block sets PC where it leaves
+  and counts R once), and for most the T-states and Q apart (``T_ADD``, ``SETS_Q``: the block
+  adds them up over a run of such instructions);
 * *ender*: an instruction that reads or moves PC (jumps, calls, returns, the repeating block
-  instructions) runs on PC as the interpreter does, and ends its block;
+  instructions) runs with PC set as the interpreter has it there (``PC_AT``: after its operands
+  when they fold, else after its opcode), and ends its block;
 * *interpreted*: one that leaves the run (a port's exit), halts, or leaves a marker for the
   next instruction (EI, LD A,I / LD A,R, a prefix that changes nothing) is never translated:
   the block before it ends there and the interpreter runs it.
@@ -25,7 +28,7 @@ from zxmonopoly.z80.disasm import decode
 from zxmonopoly.z80.templates import FETCH1, FETCH2, indent
 
 from .cycles import Target
-from .emit_python import PYTHON, PythonDialect
+from .emit_python import PythonDialect
 from .leaves import cb_case, ed_case, ed_default, index_case, main_case, names_used
 from .shell import CONFIG, HEADER, R_RANGE, REGS, entry_lines, exit_lines, load_lines, store_lines
 from .variant import BARE_FREE
@@ -256,7 +259,8 @@ def gen_blocks() -> str:
     what = ("The CPython block engine's pieces (zxmonopoly.z80.blocks): per key, what each "
             "instruction is to a\ntranslated block and its code; make_enter, the loop that "
             "runs the blocks.")
-    src = [HEADER.format(sources="isa.py and templates.py", what=what), *PYTHON.TABLES, "",
+    # (R's and the displacements' tables are the interpreter's, _engine_py's: not made twice.)
+    src = [HEADER.format(sources="isa.py and templates.py", what=what), "",
            f"CELLS = {CELLS!r}", f"R_RANGE = {R_RANGE}"]
     for name, values in columns.items():
         src += _listing(name, values, 1 if name in ("ASSIGNS", "TEXT") else 32)

@@ -7,9 +7,6 @@ translated block and its code; make_enter, the loop that runs the blocks.
 # ruff: noqa
 from zxmonopoly.z80 import state as S
 
-_R_INC1 = [(x + 1) & 32767 for x in range(32768)]
-_R_INC2 = [(x + 2) & 32767 for x in range(32768)]
-_SIGNED = [x - 256 if x > 127 else x for x in range(256)]
 
 CELLS = ('a', 'f', 'b', 'c', 'd', 'e', 'h', 'l', 'a_', 'f_', 'b_', 'c_', 'd_', 'e_', 'h_', 'l_', 'ix', 'iy', 'sp', 'pc', 'i', 'wz', 'iff1', 'iff2', 'im', 'halted', 't', 'r', 'r7', 'int_end', 'int_data', 'int_ack_clears', 'rom_top', 'io_exit', 'q_entry', 'qt', 'ei_at', 'ldair_at', 'st', 'mem', 'bp', 'until', 'SZ53', 'SZ53P', 'ADC_F', 'SBC_F', 'CP_F', 'INC_F', 'DEC_F', 'R_INC1', 'R_INC2', 'SIGNED', 'CODE', 'SMC', 'BLOCKS')
 R_RANGE = 32768

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import _blocks_py as B
+from . import _engine_py as I
 from . import state as S
 
 #: Most instructions in one block (a long straight run is split: the fit test then drops
@@ -123,32 +124,24 @@ def block_source(mem: Any, start: int) -> tuple[str, int] | None:
         assigned.update(B.ASSIGNS[key])
         fields = {f"p{k}": f"{mem[(addr + k) & 0xFFFF]:#04x}" for k in range(1, 4)}
         text = B.TEXT[key].format(**fields) if B.TEXT[key] else ""
-        if kind == 1 and B.T_ADD[key] >= 0:
+        if kind == 1:
+            if B.T_ADD[key] < 0:  # its own lines count T and Q: bring them up to date first
+                lines += flush(0, None)
+                r_pending = t_pending = 0
+                q_pending = False
             r_pending += B.R_STEPS[key]
             if B.USES_R[key]:  # R counted up to and with this instruction first
                 lines.append(f"r = (r + {r_pending}) & {B.R_RANGE - 1}")
                 r_pending = 0
             lines += text.split("\n") if text else []
-            t_pending += B.T_ADD[key]
-            q_pending = bool(B.SETS_Q[key])
+            if B.T_ADD[key] >= 0:
+                t_pending += B.T_ADD[key]
+                q_pending = bool(B.SETS_Q[key])
             addr = (addr + size) & 0xFFFF
             if B.WRITES[key]:
                 lines += ["if SMC:", *flush(1, addr), f"    return {_SMC}"]
             continue
-        # T (and Q) and R as the instruction's own lines expect them.
-        lines += flush(0, None)
-        r_pending = t_pending = 0
-        q_pending = False
-        if kind == 1:
-            r_pending += B.R_STEPS[key]
-            if B.USES_R[key]:
-                lines += flush(0, None)
-                r_pending = 0
-            lines += text.split("\n")
-            addr = (addr + size) & 0xFFFF
-            if B.WRITES[key]:
-                lines += ["if SMC:", *flush(1, addr), f"    return {_SMC}"]
-            continue
+        # An ender: T, Q and R as its lines expect them, PC where it reads it.
         r_pending += B.R_STEPS[key]
         lines += flush(0, (addr + B.PC_AT[key]) & 0xFFFF)
         r_pending = 0
@@ -214,8 +207,8 @@ class BlockEngine:
         self.ranges: list[tuple[int, int]] = []
         self.ranges_stale = False
         for name, value in (("BLOCKS", self.blocks), ("CODE", self.code), ("SMC", self.smc),
-                            ("R_INC1", B._R_INC1), ("R_INC2", B._R_INC2),
-                            ("SIGNED", B._SIGNED)):
+                            ("R_INC1", I._R_INC1), ("R_INC2", I._R_INC2),
+                            ("SIGNED", I._SIGNED)):
             self.cells[name].cell_contents = value
         self.mem: Any = None
         #: Runs shorter than this go to the interpreter whole (tests set 0: every run here).
