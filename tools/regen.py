@@ -55,7 +55,7 @@ STEPS = (
          "src/game/loading.scr"),
     Step("build.py", "roms/, src/game/, the assembler", "src/zxmonopoly/data/"),
     Step("gen_z80.py", "z80/isa.py, z80/templates.py, spectrum/ula.py, tools/z80_profile.json",
-         "z80/_engine_*.py, spectrum/_engine_*.py"),
+         "z80/_engine_*.py, z80/_blocks_py.py, spectrum/_engine_*.py"),
 )
 
 
