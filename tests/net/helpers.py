@@ -101,28 +101,39 @@ async def close(host: Host, peers: list[Peer]) -> None:
 
 
 class RawClient:
-    """A joiner written by hand from the protocol's pieces: hostile tests send what they like."""
+    """A joiner written by hand from the protocol's pieces: hostile tests send what they like.
+    After its AUTH it seals what it sends and opens what it gets, as a peer does."""
 
     def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.reader, self.writer = reader, writer
+        self.sealer: p.Sealer | None = None
+        self.opener: p.Opener | None = None
 
     @classmethod
-    async def connect(cls, port: int) -> RawClient:
-        """A TCP connection to the host."""
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    async def connect(cls, port: int, source: str | None = None) -> RawClient:
+        """A TCP connection to the host (from the address ``source``, if given)."""
+        reader, writer = await asyncio.open_connection(
+            "127.0.0.1", port, local_addr=(source, 0) if source is not None else None)
         return cls(reader, writer)
 
     def send(self, message: p.Message) -> None:
-        """Write one message."""
-        self.writer.write(message.encode())
+        """Write one message (sealed, once the handshake has sealed the connection)."""
+        data = message.encode()
+        self.writer.write(data if self.sealer is None else self.sealer.seal(data))
 
     def send_bytes(self, data: bytes) -> None:
         """Write raw bytes."""
         self.writer.write(data)
 
     async def receive(self, timeout: float = 5.0) -> p.Message:
-        """The next message from the host."""
-        return await p.read_message(self.reader, timeout, timeout)
+        """The next message from the host (opened, once sealed; a BYE may come unsealed)."""
+        while True:
+            message = await p.read_message(self.reader, timeout, timeout)
+            if self.opener is None or not isinstance(message, p.Sealed):
+                return message
+            data = self.opener.open(message)
+            if data is not None:
+                return p.decode_sealed(data)
 
     async def hello(self, code: str, *, version: str = __version__,
                     protocol: int = p.PROTOCOL_VERSION, rom: bytes | None = None,
@@ -134,7 +145,10 @@ class RawClient:
         answer = await self.receive()
         if not isinstance(answer, p.Challenge):
             return answer
-        self.send(p.Auth(p.peer_proof(p.code_key(code), answer.nonce, nonce)))
+        key = p.code_key(code)
+        self.send(p.Auth(p.peer_proof(key, answer.nonce, nonce)))
+        to_peer, to_host = p.session_keys(key, answer.nonce, nonce)
+        self.sealer, self.opener = p.Sealer(to_host), p.Opener(to_peer, "the host")
         return await self.receive()
 
     async def bye(self, timeout: float = 10.0) -> str:

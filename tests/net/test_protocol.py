@@ -53,7 +53,7 @@ def test_each_type_has_a_bound_and_the_bounds_are_stated() -> None:
     assert p.BOUNDS[p.Input.TYPE] == (13, 13)
     assert p.BOUNDS[p.Inputs.TYPE] == (14, 14)
     assert max(high for _, high in p.BOUNDS.values()) < 1.01 * (1 << 20) + 4096
-    assert set(p.BOUNDS) == set(range(1, 17))
+    assert set(p.BOUNDS) == set(range(1, 18))
 
 
 @pytest.mark.parametrize("msg_type, length, reason", [

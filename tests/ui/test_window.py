@@ -362,3 +362,14 @@ def test_the_runtime_s_driver_takes_each_frame_s_local_keys(window: Window) -> N
                                               + [held_a])
     assert all(local.joystick == 0 for local in seen)
     assert window.frames_run == window.machine.frame == typed.hold + typed.gap + 1
+
+
+def test_the_title_says_the_game_s_end_once(window: Window) -> None:
+    """The host killed: the status and the latest line are the same sentence; the title
+    bar says it once (issue 46)."""
+    window.status = "game over: the host left: the game is over"
+    window.note("the host left: the game is over")
+    title = pygame.display.get_caption()[0]
+    assert title.count("the host left: the game is over") == 1, title
+    window.note("player 3 (CAT) joined")
+    assert "player 3 (CAT) joined" in pygame.display.get_caption()[0]

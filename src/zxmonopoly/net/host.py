@@ -7,14 +7,15 @@ import asyncio
 import math
 import secrets
 import time
-from collections import deque
+from collections import Counter, deque
+from collections.abc import Callable
 
 from zxmonopoly import __version__
 from zxmonopoly.snapshot import Snapshot, read_szx, write_szx
 from zxmonopoly.spectrum import Spectrum48
 
 from . import protocol as p
-from .conn import LINGER, Conn, no_delay
+from .conn import LINGER, Conn, Pipe, Reader, TcpPipe, no_delay, repeat_line
 from .lockstep import (
     DESYNC,
     FPS,
@@ -39,6 +40,49 @@ LOWER_AFTER = 2.0
 RTT_SAMPLES = 8
 #: Machine hashes the host keeps to compare with late peers' (16 x 50 frames).
 HASHES_KEPT = 16
+#: Seconds of the door's log: the first DOOR_LINES strangers turned away in a period get a
+#: line each, the rest one line of counts at its end (a flood is not a line a connection).
+DOOR_PERIOD = 10.0
+DOOR_LINES = 3
+
+
+class DoorLog:
+    """Strangers turned away (never admitted), counted: a few lines a period, then one
+    summary line with the counts by reason (``note`` writes a line)."""
+
+    def __init__(self, note: Callable[[str], None], period: float = DOOR_PERIOD,
+                 lines: int = DOOR_LINES) -> None:
+        self._note, self.period, self.lines = note, period, lines
+        self._start = time.monotonic()
+        self._said = 0
+        self.counts: Counter[str] = Counter()
+        #: Every refusal ever, by reason (tests).
+        self.total: Counter[str] = Counter()
+
+    def refused(self, who: str, reason: str) -> None:
+        """One stranger turned away."""
+        self.tick()
+        self.total[reason] += 1
+        if self._said < self.lines:
+            self._said += 1
+            self._note(f"refused {who}: {reason}")
+        else:
+            self.counts[reason] += 1
+
+    def tick(self) -> None:
+        """At a period's end: the summary line of what was not said, if anything."""
+        now = time.monotonic()
+        if now - self._start < self.period:
+            return
+        if self.counts:
+            total = sum(self.counts.values())
+            parts = ", ".join(f"{n:,} {reason}" for reason, n in self.counts.most_common(4))
+            more = len(self.counts) - 4
+            self._note(f"refused {total:,} more connection{'s' if total != 1 else ''} in the "
+                       f"last {now - self._start:.0f} s: {parts}"
+                       + (f" and {more} other reasons" if more > 0 else ""))
+        self._start, self._said = now, 0
+        self.counts.clear()
 
 
 class PeerConn(Conn):
@@ -54,6 +98,8 @@ class PeerConn(Conn):
         self.pending_hashes: dict[int, bytes] = {}
         self.ignore_hashes_through = -1
         self.last_input = time.monotonic()
+        #: Why the door let it go while it was still joining (to make room for another).
+        self.evicted: str | None = None
 
     @property
     def who(self) -> str:
@@ -66,10 +112,11 @@ class PeerConn(Conn):
 
 class Host(Node):
     """Hosts a game on ``machine``: :meth:`start` listens on ``bind``:``port`` (127.0.0.1
-    unless told otherwise); peers that know ``code`` join. The host plays too (slot 0)."""
+    unless told otherwise; ``bind=None``: not at all, a room in a lobby only); peers that
+    know ``code`` join. The host plays too (slot 0)."""
 
     def __init__(self, machine: Spectrum48, *, code: str | None = None,
-                 bind: str = "127.0.0.1", port: int = p.DEFAULT_PORT,
+                 bind: str | None = "127.0.0.1", port: int = p.DEFAULT_PORT,
                  tape: TapeFile | None = None, strict: bool = False, name: str = "host",
                  spectators: int = p.MAX_SPECTATORS,
                  timeouts: p.Timeouts = p.TIMEOUTS) -> None:
@@ -83,7 +130,9 @@ class Host(Node):
         self.slot = p.HOST_SLOT
         self.players[p.HOST_SLOT] = Player(p.HOST_SLOT, name, [[0, p.NO_FRAME]])
         self.conns: list[PeerConn] = []
-        self.pending = 0
+        #: Connections in their handshake, the longest waiting first (the door).
+        self.pending: deque[PeerConn] = deque()
+        self.door = DoorLog(lambda line: self.note(line, quiet=True))
         self.hashes: dict[int, bytes] = {}
         self.delays: dict[int, int] = {p.HOST_SLOT: self.delay}
         self._lower_since: dict[int, float] = {}
@@ -100,14 +149,16 @@ class Host(Node):
     async def start(self) -> None:
         """Listen for joiners (NetError when the address cannot be had)."""
         self._loop = asyncio.get_running_loop()
-        try:
-            self.server = await asyncio.start_server(self._serve, self.bind, self.port)
-        except OSError as exc:
-            raise NetError(f"cannot listen on {self.bind}:{self.port}: "
-                           f"{exc.strerror or exc}") from None
-        self.port = self.server.sockets[0].getsockname()[1]
+        if self.bind is not None:
+            try:
+                self.server = await asyncio.start_server(self._serve_tcp, self.bind,
+                                                         self.port)
+            except OSError as exc:
+                raise NetError(f"cannot listen on {self.bind}:{self.port}: "
+                               f"{exc.strerror or exc}") from None
+            self.port = self.server.sockets[0].getsockname()[1]
+            self.note(f"hosting on {self.bind}:{self.port}; join code {self.code}")
         self._pinger = self._spawn(self._ping_loop())
-        self.note(f"hosting on {self.bind}:{self.port}; join code {self.code}")
 
     def _spawn(self, coro) -> asyncio.Task:  # noqa: ANN001 - a coroutine
         task = asyncio.ensure_future(coro)
@@ -140,10 +191,18 @@ class Host(Node):
             self.note(reason)
         self.wake()
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _serve_tcp(self, reader: asyncio.StreamReader,
+                         writer: asyncio.StreamWriter) -> None:
         no_delay(writer)
+        await self.serve(reader, TcpPipe(writer))
+
+    async def serve(self, reader: Reader, pipe: Pipe) -> None:
+        """One joiner's connection, from its first byte to its end (a TCP stream, or a
+        member of the host's room in a lobby)."""
         assert self._loop is not None
-        conn = PeerConn(reader, writer, self._loop, on_backlog=self._backlogged)
+        conn = PeerConn(reader, pipe, self._loop, on_backlog=self._backlogged,
+                        sender=p.JOINER)
+        conn.on_repeat = lambda c, counter: self._repeated(c, repeat_line(c, counter))
         task = asyncio.current_task()
         if task is not None:
             conn.task = task
@@ -151,19 +210,17 @@ class Host(Node):
         try:
             if self.ended is not None:
                 raise p.ProtocolError(f"the game is over ({self.ended})")
-            if self.pending >= p.MAX_PENDING:
-                raise p.ProtocolError(f"{p.MAX_PENDING} others are joining; try again")
-            self.pending += 1
+            self._enter_door(conn)
             try:
                 await asyncio.wait_for(self._handshake(conn), self.timeouts.handshake)
             except TimeoutError:
                 raise p.ProtocolError(f"the handshake took more than "
-                                      f"{self.timeouts.handshake:.0f} s") from None
+                                      f"{self.timeouts.handshake:g} s") from None
             finally:
-                self.pending -= 1
+                if conn in self.pending:
+                    self.pending.remove(conn)
             while True:
-                message = await p.read_message(reader, self.timeouts.silence,
-                                               self.timeouts.message)
+                message = await conn.read(self.timeouts.silence, self.timeouts.message)
                 conn.last_heard = time.monotonic()
                 with self.lock:
                     self._on_message(conn, message)
@@ -172,16 +229,36 @@ class Host(Node):
             self.drop(conn, str(exc))
             await conn.drain()
         except TimeoutError:
-            self.drop(conn, f"silent for {self.timeouts.silence:.0f} s")
+            self.drop(conn, f"silent for {self.timeouts.silence:g} s")
             await conn.drain()
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
-            self.drop(conn, "disconnected")
+            self.drop(conn, conn.evicted or "disconnected")
         except asyncio.CancelledError:
             self.drop(conn, self.ended or "the host stopped")
         finally:
             conn.finish()
             if task is not None:
                 self._tasks.discard(task)
+
+    def _enter_door(self, conn: PeerConn) -> None:
+        """Admission to the handshake: at most MAX_PENDING_PER_ADDRESS joining from one
+        address (more are refused); at most MAX_PENDING in all, the one waiting longest let
+        go for a newcomer (so idle strangers cannot keep a real joiner out)."""
+        same = sum(1 for c in self.pending if c.pipe.origin == conn.pipe.origin)
+        if same >= p.MAX_PENDING_PER_ADDRESS:
+            raise p.ProtocolError(f"{same} others from {conn.pipe.origin} are joining; try "
+                                  "again")
+        while len(self.pending) >= p.MAX_PENDING:
+            oldest = self.pending.popleft()
+            waited = time.monotonic() - oldest.last_heard
+            oldest.evicted = (f"let go for a newcomer after {waited:.1f} s of its handshake "
+                              f"({p.MAX_PENDING} at most at once)")
+            oldest.pipe.abort()  # its reader ends; drop() counts it
+        self.pending.append(conn)
+
+    def _repeated(self, conn: PeerConn, line: str | None) -> None:
+        if line is not None:
+            self.note(line.replace("from the peer", f"from {conn.who}"))
 
     def _backlogged(self, conn: Conn) -> None:
         assert isinstance(conn, PeerConn)
@@ -190,9 +267,11 @@ class Host(Node):
     # -- the handshake ----------------------------------------------------------------------
 
     async def _handshake(self, conn: PeerConn) -> None:
-        """HELLO, CHALLENGE, AUTH; then WELCOME (with the state) and the backlog."""
+        """HELLO, CHALLENGE, AUTH; then the seal, WELCOME (with the state) and the backlog."""
         idle, stall = self.timeouts.handshake, self.timeouts.message
-        hello = await p.read_message(conn.reader, idle, stall)
+        hello = await conn.read(idle, stall)
+        if isinstance(hello, p.Bye):
+            raise p.ProtocolError(f"it gave up joining: {hello.reason or 'no reason'}")
         if not isinstance(hello, p.Hello):
             raise p.ProtocolError(f"{hello.NAME} message out of order: a joiner starts with "
                                   "HELLO")
@@ -206,13 +285,18 @@ class Host(Node):
         nonce = secrets.token_bytes(p.NONCE_SIZE)
         sent = time.monotonic()
         conn.send(p.Challenge(p.PROTOCOL_VERSION, nonce, self._rom, tape_hash(self.tape),
-                              __version__))
-        auth = await p.read_message(conn.reader, idle, stall)
+                              __version__, self.tape.name if self.tape is not None else ""))
+        auth = await conn.read(idle, stall)
+        if isinstance(auth, p.Bye):  # it found our versions, ROM or tape not its own
+            raise p.ProtocolError(f"it gave up joining: {auth.reason or 'no reason'}")
         if not isinstance(auth, p.Auth):
             raise p.ProtocolError(f"{auth.NAME} message out of order: AUTH was due")
         rtt = time.monotonic() - sent
         if not p.proof_ok(p.peer_proof(self.key, nonce, hello.nonce), auth.mac):
             raise p.ProtocolError("wrong join code")
+        # It knows the code: from here on everything either way is sealed.
+        to_peer, to_host = p.session_keys(self.key, nonce, hello.nonce)
+        conn.seal(to_peer, to_host, "the peer")
         if hello.rom != self._rom:
             raise p.ProtocolError(f"wrong ROM: the joiner's sha256 is {hello.rom.hex()[:16]}..., "
                                   f"the host's {self._rom.hex()[:16]}...")
@@ -300,7 +384,7 @@ class Host(Node):
                 conn.rtts.append(sample)
                 self._update_delays()
         elif isinstance(message, p.Bye):
-            self.drop(conn, f"left ({message.reason})" if message.reason else "left")
+            self.drop(conn, message.reason or "left the game", left=True)
         else:
             raise p.ProtocolError(f"{message.NAME} message out of order: not one a joined "
                                   "peer sends")
@@ -359,26 +443,36 @@ class Host(Node):
         conn.ignore_hashes_through = self.frame + p.MAX_LEAD
         self.note(f"{text}; sent it the host's machine at frame {self.frame}")
 
-    def drop(self, conn: PeerConn, reason: str) -> None:
-        """Let a connection go with a one-line reason; a player's keys are released from
-        the first frame it has not sent keys for (any thread)."""
+    def drop(self, conn: PeerConn, reason: str, left: bool = False) -> None:
+        """Let a connection go with a one-line reason (``left``: its own, it said goodbye);
+        a player's keys are released from the first frame it has not sent keys for (any
+        thread). A stranger turned away before it was admitted is counted by the door's
+        log, not given a line of its own."""
         with self.lock:
             if conn.closed:
                 return
-            text = f"dropped {conn.who}: {reason}"
+            if conn in self.pending:
+                self.pending.remove(conn)
+            gone = reason if reason.startswith("left") else f"left: {reason}"
+            text = f"{conn.who} {gone}" if left else f"dropped {conn.who}: {reason}"
             if conn in self.conns:
                 self.conns.remove(conn)
             if conn.admitted and conn.slot is not None:
                 player = self.players[conn.slot]
                 leave = player.next
                 player.spans[-1][1] = leave
+                why = gone if left else f"was dropped: {reason}"
                 for other in self.conns:
-                    other.send(p.Leave(conn.slot, leave, p.clip(reason)))
+                    other.send(p.Leave(conn.slot, leave, p.clip(why)))
                 self.delays.pop(conn.slot, None)
                 text += f"; its keys are released from frame {leave}"
             self.dropped.append((conn.who, reason))
-            self.note(text)
-            conn.send(p.Bye(f"dropped: {reason}"))
+            if conn.admitted or left:
+                self.note(text)
+            else:
+                self.door.refused(conn.who, reason)
+            if not left:
+                conn.send(p.Bye(f"dropped: {reason}"))
             conn.close()
         self.wake()
 
@@ -430,6 +524,7 @@ class Host(Node):
         while self.ended is None:
             await asyncio.sleep(p.PING_INTERVAL)
             now = time.monotonic()
+            self.door.tick()
             with self.lock:
                 missing = set(self.missing()) if not self.paused else set()
                 for conn in list(self.conns):

@@ -242,6 +242,8 @@ class Node:
         self.frame_listeners: list[Callable[[Node], None]] = []
         #: Called with each line the node logs (joins, drops, desyncs): a window shows them.
         self.message_listeners: list[Callable[[str], None]] = []
+        #: Called with each quiet line (the door's counts): printed, not put in the title.
+        self.quiet_listeners: list[Callable[[str], None]] = []
         self.messages: list[str] = []
         self.ended: str | None = None  # why the game is over for this node
         self.error: Exception | None = None  # a DesyncError in strict mode
@@ -251,13 +253,15 @@ class Node:
 
     # -- reporting --------------------------------------------------------------------------
 
-    def note(self, text: str) -> None:
-        """Log one line and tell the listeners (the window's title and message line)."""
+    def note(self, text: str, quiet: bool = False) -> None:
+        """Log one line and tell the listeners (the window's title and message line);
+        ``quiet`` lines (the door's: strangers turned away) go to the quiet listeners
+        instead, which print them without taking the title from the game's own line."""
         line = f"{self.name}: {text}" if self.name else text
         log.info("%s", line)
         self.messages.append(text)
         del self.messages[:-200]
-        for listener in self.message_listeners:
+        for listener in self.quiet_listeners if quiet else self.message_listeners:
             listener(text)
 
     def wake(self) -> None:

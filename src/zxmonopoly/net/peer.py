@@ -12,7 +12,7 @@ from zxmonopoly.snapshot import SnapshotError, read_szx
 from zxmonopoly.spectrum import Spectrum48
 
 from . import protocol as p
-from .conn import LINGER, Conn, no_delay
+from .conn import LINGER, Conn, no_delay, repeat_line
 from .lockstep import (
     DESYNC,
     KEEP,
@@ -57,6 +57,15 @@ def parse_address(text: str, default_port: int = p.DEFAULT_PORT) -> tuple[str, i
     return host, int(port_text)
 
 
+def wrong_tape(challenge: p.Challenge, own: TapeFile | None) -> str:
+    """Why a joiner with another tape than the host's cannot join: both named, with hashes."""
+    host = (f"{challenge.tape_name or 'a tape'} (sha256 {challenge.tape.hex()[:16]}...)")
+    mine = ("none" if own is None
+            else f"{own.name} (sha256 {own.sha256.hex()[:16]}...)")
+    return (f"wrong tape: the host's is {host}, this one's is {mine}: join with --tape and "
+            "the host's file")
+
+
 class Peer(Node):
     """Joins the game hosted at ``address``:``port`` with ``code``; a player unless
     ``spectator``. ``tape`` is the tape this peer has (it must be the host's, if the host
@@ -76,16 +85,20 @@ class Peer(Node):
         self.conn: Conn | None = None
         self._reader_task: asyncio.Task | None = None
 
-    async def join(self) -> None:
-        """Connect, prove the code, check versions, ROM and tape, load the host's machine;
-        JoinError (one line) when any of it fails."""
-        where = f"{self.address}:{self.port}"
+    @property
+    def where(self) -> str:
+        """How the messages name the host: its address (or the room, through a lobby)."""
+        return f"{self.address}:{self.port}"
+
+    async def _connect(self) -> Conn:
+        """A connection to the host (JoinError when there is none)."""
+        where = self.where
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(self.address, self.port), self.timeouts.handshake)
         except TimeoutError:
             raise JoinError(f"cannot reach {where}: no answer in "
-                            f"{self.timeouts.handshake:.0f} s") from None
+                            f"{self.timeouts.handshake:g} s") from None
         except ConnectionRefusedError:
             raise JoinError(f"cannot reach {where}: nobody is listening there (is the game "
                             "hosted, on that port?)") from None
@@ -94,13 +107,31 @@ class Peer(Node):
         except OSError as exc:
             raise JoinError(f"cannot reach {where}: {exc.strerror or exc}") from None
         no_delay(writer)
-        self.conn = conn = Conn(reader, writer, asyncio.get_running_loop())
+        return self._watched(Conn.tcp(reader, writer, asyncio.get_running_loop(),
+                                      sender=p.HOST))
+
+    def _watched(self, conn: Conn) -> Conn:
+        """A new connection to the host, its repeated sealed messages said."""
+
+        def repeated(c: Conn, counter: int) -> None:
+            line = repeat_line(c, counter)
+            if line is not None:
+                self.note(line)
+
+        conn.on_repeat = repeated
+        return conn
+
+    async def join(self) -> None:
+        """Connect, prove the code, check versions, ROM and tape, load the host's machine;
+        JoinError (one line) when any of it fails."""
+        where = self.where
+        self.conn = conn = await self._connect()
         try:
             await asyncio.wait_for(self._handshake(conn), self.timeouts.handshake)
         except TimeoutError:
             conn.abort()
             raise JoinError(f"{where} did not finish the handshake in "
-                            f"{self.timeouts.handshake:.0f} s") from None
+                            f"{self.timeouts.handshake:g} s") from None
         except p.ProtocolError as exc:
             conn.send(p.Bye(str(exc)))
             conn.close()
@@ -119,7 +150,7 @@ class Peer(Node):
         conn.send(p.Hello(p.PROTOCOL_VERSION, self.spectator, nonce, rom_hash(self.machine),
                           own_tape, __version__, self.player_name))
         idle, stall = self.timeouts.handshake, self.timeouts.message
-        challenge = await p.read_message(conn.reader, idle, stall)
+        challenge = await conn.read(idle, stall)
         if isinstance(challenge, p.Bye):
             raise JoinError(f"the host refused: {challenge.reason}")
         if not isinstance(challenge, p.Challenge):
@@ -132,10 +163,12 @@ class Peer(Node):
             raise p.ProtocolError("wrong ROM: the host runs another ROM (give the same one "
                                   "with --rom, or neither of you)")
         if challenge.tape != NO_TAPE and challenge.tape != own_tape:
-            raise p.ProtocolError("wrong tape: the host's tape is another (give the same file "
-                                  "with --tape)")
+            raise p.ProtocolError(wrong_tape(challenge, self.own_tape))
         conn.send(p.Auth(p.peer_proof(self.key, challenge.nonce, nonce)))
-        welcome = await p.read_message(conn.reader, idle, stall)
+        to_peer, to_host = p.session_keys(self.key, challenge.nonce, nonce)
+        conn.seal(to_host, to_peer, "the host")
+        # A wrong code is refused in a BYE the host cannot seal (it has not our key).
+        welcome = await conn.read(idle, stall, clear_bye=True)
         if isinstance(welcome, p.Bye):
             raise JoinError(f"the host refused: {welcome.reason}")
         if not isinstance(welcome, p.Welcome):
@@ -178,8 +211,7 @@ class Peer(Node):
         assert conn is not None
         try:
             while True:
-                message = await p.read_message(conn.reader, self.timeouts.silence,
-                                               self.timeouts.message)
+                message = await conn.read(self.timeouts.silence, self.timeouts.message)
                 if self.ended is not None:
                     continue  # read to the host's end, so that nothing is reset
                 with self.lock:
@@ -249,8 +281,9 @@ class Peer(Node):
             if player is None or not player.playing:
                 raise p.ProtocolError(f"LEAVE of slot {message.slot}, which is not playing")
             player.spans[-1][1] = message.frame
-            self.note(f"player {message.slot + 1} ({player.name}) left ({message.reason}): "
-                      f"its keys are released from frame {message.frame}")
+            # The reason says how: "left the game", "was dropped: silent for 10 s".
+            self.note(f"player {message.slot + 1} ({player.name}) {message.reason}; its keys "
+                      f"are released from frame {message.frame}")
         elif isinstance(message, p.Control):
             if message.kind == p.RESUME:
                 self.resumed_through = max(self.resumed_through, message.frame)

@@ -1,4 +1,5 @@
-"""The network play protocol: framed messages with a bound per type, the join code, HMAC proofs.
+"""The network play protocol: framed messages with a bound per type, the join code, HMAC proofs,
+the seal (AES-GCM) every message travels in after the handshake.
 
 Every message on the wire is a 5-byte header, ``type`` (1 byte) and ``length`` (4 bytes, big
 endian), then ``length`` bytes of payload. Each type has a fixed length or a bound
@@ -6,7 +7,11 @@ endian), then ``length`` bytes of payload. Each type has a fixed length or a bou
 :class:`ProtocolError`, and nothing else, whatever the bytes (tests/net/test_protocol.py fuzzes
 it). Nothing received is ever unpickled or evaluated: the payloads are fixed ``struct`` layouts,
 UTF-8 strings of bounded length and, in the state messages, a .szx image that goes through the
-same reader as a file (``snapshot.read_szx``). docs/network.md lists the messages.
+same reader as a file (``snapshot.read_szx``). After the handshake every message travels
+sealed (:class:`Sealer`, :class:`Opener`): AES-256-GCM under a key of each direction derived
+from the join code and both nonces (PBKDF2 and HKDF, SHA-256: what a browser's WebCrypto has,
+so a browser can be a peer), with a counter per sender, so nothing can be read, changed,
+replayed or reordered on the way. docs/network.md lists the messages.
 """
 
 from __future__ import annotations
@@ -17,10 +22,17 @@ import hmac
 import secrets
 import struct
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
 #: Bumped on any change to the messages: peers of another protocol version are refused.
-PROTOCOL_VERSION = 1
+#: 2: sealed after the handshake, the code's key by PBKDF2, the host's tape named.
+PROTOCOL_VERSION = 2
 MAGIC = b"ZXNP"
 #: The port ``play --host`` listens on unless ``--port`` says otherwise.
 DEFAULT_PORT = 4848
@@ -31,8 +43,11 @@ DEFAULT_PORT = 4848
 MAX_PLAYERS = 6
 #: Spectators (``--watch``) at most.
 MAX_SPECTATORS = 8
-#: Connections still in their handshake at most; more are closed at once.
-MAX_PENDING = 8
+#: Connections still in their handshake at most (the door): past it the one waiting longest
+#: is let go for the newcomer, so idle strangers cannot keep a real joiner out; and at most
+#: MAX_PENDING_PER_ADDRESS from one address (more from it are refused at once).
+MAX_PENDING = 32
+MAX_PENDING_PER_ADDRESS = 4
 #: The input delay in frames: its bounds (2 = 40 ms, 25 = 0.5 s) and its start.
 MIN_DELAY, MAX_DELAY, START_DELAY = 2, 25, 4
 #: An input may be for a frame at most this far ahead of the host's (a peer can run at most
@@ -42,7 +57,7 @@ MAX_LEAD = 2 * MAX_DELAY + 10
 HASH_INTERVAL = 50
 #: Seconds: the whole handshake; silence from a connected peer (or from the host); waiting on
 #: one player's keys for a frame; the rest of a message once its first byte is in.
-HANDSHAKE_TIMEOUT = 10.0
+HANDSHAKE_TIMEOUT = 5.0
 PEER_TIMEOUT = 10.0
 STALL_TIMEOUT = 10.0
 MESSAGE_TIMEOUT = 5.0
@@ -116,10 +131,17 @@ def normal_code(code: str) -> str:
     return chars
 
 
+#: PBKDF2-HMAC-SHA256's rounds for a join code's key: slow to try codes offline (0.14 s a
+#: code here), and a browser's WebCrypto has PBKDF2 (it has no scrypt).
+CODE_ROUNDS = 600_000
+
+
+@lru_cache(maxsize=16)
 def code_key(code: str) -> bytes:
-    """The HMAC key of a join code: scrypt of it, so a code cannot be guessed fast offline."""
-    return hashlib.scrypt(normal_code(code).encode(), salt=b"zxmonopoly join code",
-                          n=1 << 14, r=8, p=1, dklen=32)
+    """The key of a join code (proofs and seals): PBKDF2 of it, so a code cannot be guessed
+    fast offline from what a relay sees."""
+    return hashlib.pbkdf2_hmac("sha256", normal_code(code).encode(), b"zxmonopoly join code",
+                               CODE_ROUNDS, 32)
 
 
 def peer_proof(key: bytes, host_nonce: bytes, peer_nonce: bytes) -> bytes:
@@ -135,6 +157,73 @@ def host_proof(key: bytes, host_nonce: bytes, peer_nonce: bytes) -> bytes:
 def proof_ok(expected: bytes, received: bytes) -> bool:
     """Compare two proofs in constant time."""
     return hmac.compare_digest(expected, received)
+
+
+def session_keys(key: bytes, host_nonce: bytes, peer_nonce: bytes) -> tuple[bytes, bytes]:
+    """The seal's keys of one connection, (host -> peer, peer -> host): HKDF-SHA256 of the
+    code's key over both nonces, so each connection and each direction has keys of its own."""
+
+    def derive(label: bytes) -> bytes:
+        return HKDF(algorithm=hashes.SHA256(), length=32, salt=host_nonce + peer_nonce,
+                    info=b"zxmonopoly seal " + label).derive(key)
+
+    return derive(b"host to peer"), derive(b"peer to host")
+
+
+#: AES-GCM's tag and the sealed message's counter, in bytes.
+TAG_SIZE = 16
+COUNTER_SIZE = 8
+
+
+def _nonce(counter: int) -> bytes:
+    """AES-GCM's 12-byte nonce: the sender's counter (a key seals in one direction only)."""
+    return bytes(4) + counter.to_bytes(COUNTER_SIZE, "big")
+
+
+class Sealer:
+    """Seals one direction's messages: each gets the next counter, so the other side can
+    tell a message lost, repeated or moved (AES-256-GCM; any thread, under the caller's lock)."""
+
+    def __init__(self, key: bytes) -> None:
+        self._aead = AESGCM(key)
+        self.counter = 0
+
+    def seal(self, data: bytes) -> bytes:
+        """A whole encoded message as a SEALED message, ready to write."""
+        counter = self.counter
+        self.counter += 1
+        return Sealed(counter, self._aead.encrypt(_nonce(counter), data, None)).encode()
+
+
+class Opener:
+    """Opens one direction's sealed messages in their order; ``sender`` names the other side
+    in the reasons (``"the host"``, ``"player 2 (BOB)"``)."""
+
+    def __init__(self, key: bytes, sender: str) -> None:
+        self._aead = AESGCM(key)
+        self.sender = sender
+        self.next = 0
+        #: Sealed messages that came again (replays, duplicates), ignored.
+        self.repeats = 0
+
+    def open(self, sealed: Sealed) -> bytes | None:
+        """The message sealed inside (its encoded bytes); None for one that came before
+        (a replay or a duplicate: ignored); ProtocolError for one changed or lost on the way."""
+        counter = sealed.counter
+        if counter < self.next:
+            self.repeats += 1
+            return None
+        if counter > self.next:
+            lost = counter - self.next
+            raise ProtocolError(f"sealed message {counter:,} from {self.sender} came when "
+                                f"{self.next:,} was due: {lost:,} lost or held back on the way")
+        try:
+            data = self._aead.decrypt(_nonce(counter), sealed.box, None)
+        except InvalidTag:
+            raise ProtocolError(f"sealed message {counter:,} from {self.sender} failed its "
+                                "check: it was changed on the way") from None
+        self.next += 1
+        return data
 
 
 # -- messages ---------------------------------------------------------------------------------
@@ -265,28 +354,32 @@ _CHALLENGE = struct.Struct(">4sH16s32s32s")
 
 @dataclass(frozen=True)
 class Challenge(Message):
-    """Host -> joiner: its versions, the hashes of its ROM and tape, the nonce to prove."""
+    """Host -> joiner: its versions, the hashes of its ROM and tape (and the tape's name, so
+    a joiner with another can be told which), the nonce to prove."""
 
     TYPE: ClassVar[int] = 2
     NAME: ClassVar[str] = "CHALLENGE"
-    MIN: ClassVar[int] = _CHALLENGE.size + 1
-    MAX: ClassVar[int] = _CHALLENGE.size + 1 + MAX_VERSION
+    MIN: ClassVar[int] = _CHALLENGE.size + 2
+    MAX: ClassVar[int] = _CHALLENGE.size + 2 + MAX_VERSION + MAX_REASON
     protocol: int
     nonce: bytes
     rom: bytes
     tape: bytes
     version: str
+    tape_name: str = ""
 
     def payload(self) -> bytes:
         return (_CHALLENGE.pack(MAGIC, self.protocol, self.nonce, self.rom, self.tape)
-                + _pack_text(self.version, MAX_VERSION))
+                + _pack_text(self.version, MAX_VERSION)
+                + _pack_text(clip(self.tape_name), MAX_REASON))
 
     @classmethod
     def parse(cls, r: _Reader) -> Challenge:
         magic, protocol, nonce, rom, tape = r.unpack(_CHALLENGE)
         if magic != MAGIC:
             raise ProtocolError(f"not a zxmonopoly host: it starts {magic!r}, not {MAGIC!r}")
-        return cls(protocol, nonce, rom, tape, r.text(MAX_VERSION, "version"))
+        return cls(protocol, nonce, rom, tape, r.text(MAX_VERSION, "version"),
+                   r.text(MAX_REASON, "tape name"))
 
 
 @dataclass(frozen=True)
@@ -707,18 +800,71 @@ class Bye(Message):
         return cls(_text(r.rest(), "BYE", "reason"))
 
 
-MESSAGES: dict[int, type[Message]] = {
-    cls.TYPE: cls for cls in (Hello, Challenge, Auth, Welcome, Input, Inputs, Join, Leave,
-                              Control, State, Tape, Hash, Ping, Pong, Delay, Bye)}
+_PLAIN: tuple[type[Message], ...] = (Hello, Challenge, Auth, Welcome, Input, Inputs, Join,
+                                      Leave, Control, State, Tape, Hash, Ping, Pong, Delay, Bye)
+#: A sealed message's overhead: its counter and AES-GCM's tag around the inner message.
+SEAL_OVERHEAD = COUNTER_SIZE + HEADER.size + TAG_SIZE
+
+
+@dataclass(frozen=True)
+class Sealed(Message):
+    """Either way after the handshake: a whole message (header and payload) sealed with
+    AES-256-GCM under the direction's key, the sender's counter its nonce (Sealer, Opener)."""
+
+    TYPE: ClassVar[int] = 17
+    NAME: ClassVar[str] = "SEALED"
+    MIN: ClassVar[int] = SEAL_OVERHEAD
+    MAX: ClassVar[int] = SEAL_OVERHEAD + max(cls.MAX for cls in _PLAIN)
+    counter: int
+    box: bytes  # the sealed message and the tag
+
+    def payload(self) -> bytes:
+        return self.counter.to_bytes(COUNTER_SIZE, "big") + self.box
+
+    @classmethod
+    def parse(cls, r: _Reader) -> Sealed:
+        return cls(int.from_bytes(r.take(COUNTER_SIZE), "big"), r.rest())
+
+
+MESSAGES: dict[int, type[Message]] = {cls.TYPE: cls for cls in (*_PLAIN, Sealed)}
 #: Type number -> (least, most) payload bytes.
 BOUNDS: dict[int, tuple[int, int]] = {t: (cls.MIN, cls.MAX) for t, cls in MESSAGES.items()}
 
 
-def check_header(msg_type: int, length: int) -> type[Message]:
-    """The message class of a header, or ProtocolError for an unknown type or a bad length."""
+@dataclass(frozen=True)
+class Sender:
+    """Who a connection's messages come from: the types it sends (others are refused from
+    the header alone, before the payload is read) and so the longest sealed message."""
+
+    name: str
+    types: frozenset[int]
+
+    @property
+    def sealed_max(self) -> int:
+        """The longest SEALED message this sender can have a reason to send."""
+        return SEAL_OVERHEAD + max(MESSAGES[t].MAX for t in self.types)
+
+
+#: What a joiner sends, and what the host sends.
+JOINER = Sender("a joiner", frozenset(cls.TYPE for cls in (Hello, Auth, Input, Hash, Pong, Bye)))
+HOST = Sender("the host", frozenset(cls.TYPE for cls in (
+    Challenge, Welcome, Inputs, Join, Leave, Control, State, Tape, Ping, Delay, Bye)))
+
+
+def check_header(msg_type: int, length: int, sender: Sender | None = None) -> type[Message]:
+    """The message class of a header, or ProtocolError for an unknown type, a type this
+    ``sender`` never sends, or a bad length."""
     cls = MESSAGES.get(msg_type)
     if cls is None:
         raise ProtocolError(f"unknown message type {msg_type}")
+    if sender is not None:
+        if cls is Sealed:
+            if length > sender.sealed_max:
+                raise ProtocolError(f"SEALED message of {length:,} bytes: from {sender.name} "
+                                    f"it is {cls.MIN} to {sender.sealed_max:,}")
+        elif msg_type not in sender.types:
+            raise ProtocolError(f"{cls.NAME} message out of order: {sender.name} never "
+                                "sends it")
     if cls.MIN == cls.MAX and length != cls.MIN:
         raise ProtocolError(f"{cls.NAME} message of {length:,} bytes: it is {cls.MIN}")
     if not cls.MIN <= length <= cls.MAX:
@@ -737,6 +883,21 @@ def decode(msg_type: int, payload: bytes) -> Message:
         raise ProtocolError(f"{cls.NAME} message: {exc}") from None
     r.end()
     return message
+
+
+def decode_sealed(data: bytes, sender: Sender | None = None) -> Message:
+    """The one message a SEALED message held (its header and payload), checked as one read
+    off the wire is; ProtocolError for anything else."""
+    if len(data) < HEADER.size:
+        raise ProtocolError(f"a sealed message of {len(data)} bytes holds no message")
+    msg_type, length = HEADER.unpack_from(data)
+    cls = check_header(msg_type, length, sender)
+    if cls is Sealed:
+        raise ProtocolError("a SEALED message inside a SEALED message")
+    if HEADER.size + length != len(data):
+        raise ProtocolError(f"a sealed {cls.NAME} message of {length:,} bytes holds "
+                            f"{len(data) - HEADER.size:,}")
+    return decode(msg_type, data[HEADER.size:])
 
 
 def decode_stream(data: bytes) -> list[Message]:
@@ -758,10 +919,11 @@ def decode_stream(data: bytes) -> list[Message]:
 
 
 async def read_message(reader: asyncio.StreamReader, idle: float | None,
-                       stall: float = MESSAGE_TIMEOUT) -> Message:
+                       stall: float = MESSAGE_TIMEOUT, sender: Sender | None = None) -> Message:
     """The next message: its first byte within ``idle`` seconds (None: wait for ever), the
-    rest within ``stall`` seconds (more for a long one); ProtocolError, TimeoutError (silent)
-    or asyncio.IncompleteReadError (the connection closed)."""
+    rest within ``stall`` seconds (more for a long one); ProtocolError (a type ``sender``
+    never sends among them), TimeoutError (silent) or asyncio.IncompleteReadError (the
+    connection closed)."""
     first = await asyncio.wait_for(reader.readexactly(1), idle)
     msg_type = first[0]
     try:
@@ -769,7 +931,7 @@ async def read_message(reader: asyncio.StreamReader, idle: float | None,
     except TimeoutError:
         raise ProtocolError("stalled in the middle of a message header") from None
     length = int.from_bytes(rest, "big")
-    cls = check_header(msg_type, length)
+    cls = check_header(msg_type, length, sender)
     budget = stall + length / MESSAGE_RATE
     try:
         payload = await asyncio.wait_for(reader.readexactly(length), budget)

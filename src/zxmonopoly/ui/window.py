@@ -295,7 +295,8 @@ class Window:
         parts = [TITLE, *self._state()]
         if self.status:
             parts.append(self.status)
-        if self.message and time.monotonic() < self.message_until:
+        if (self.message and time.monotonic() < self.message_until
+                and self.message not in self.status):  # the game's end is said once
             parts.append(self.message)
         title = " - ".join(parts)
         if title != self._title:
