@@ -9,6 +9,7 @@ import secrets
 import time
 from collections import Counter, deque
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from zxmonopoly import __version__
 from zxmonopoly.snapshot import Snapshot, read_szx, write_szx
@@ -31,6 +32,9 @@ from .lockstep import (
     rom_hash,
     tape_hash,
 )
+
+if TYPE_CHECKING:
+    from .lobbylink import LobbyRoom
 
 #: Frames added to the delay the round trips ask for (jitter, the frame's own time).
 DELAY_MARGIN = 2
@@ -107,7 +111,8 @@ class PeerConn(Conn):
         if self.slot is not None:
             return f"player {self.slot + 1} ({self.name}, {self.address})"
         kind = "spectator" if self.admitted else "joiner"
-        return f"{kind} {self.name or ''} ({self.address})".replace("  ", " ")
+        name = self.name if self.name not in ("", kind) else ""
+        return f"{kind} {name} ({self.address})".replace("  ", " ")
 
 
 class Host(Node):
@@ -119,7 +124,8 @@ class Host(Node):
                  bind: str | None = "127.0.0.1", port: int = p.DEFAULT_PORT,
                  tape: TapeFile | None = None, strict: bool = False, name: str = "host",
                  spectators: int = p.MAX_SPECTATORS,
-                 timeouts: p.Timeouts = p.TIMEOUTS) -> None:
+                 timeouts: p.Timeouts = p.TIMEOUTS, lobby: str | None = None,
+                 lobby_ca: str | None = None) -> None:
         super().__init__(machine, strict=strict, name=name)
         self.code = code if code is not None else p.new_join_code()
         self.key = p.code_key(self.code)
@@ -143,6 +149,10 @@ class Host(Node):
         self._tasks: set[asyncio.Task] = set()
         self._pinger: asyncio.Task | None = None
         self._rom = rom_hash(machine)
+        #: The lobby to open a room in (its URL), and the room once open.
+        self.lobby, self.lobby_ca = lobby, lobby_ca
+        self.room: LobbyRoom | None = None
+        self.room_code = ""
 
     # -- listening --------------------------------------------------------------------------
 
@@ -158,6 +168,20 @@ class Host(Node):
                                f"{exc.strerror or exc}") from None
             self.port = self.server.sockets[0].getsockname()[1]
             self.note(f"hosting on {self.bind}:{self.port}; join code {self.code}")
+        if self.lobby is not None:
+            from .lobbylink import LobbyRoom
+            from .lobbywire import room_code
+
+            self.room = LobbyRoom(self.lobby, self.serve, self.note, ca=self.lobby_ca,
+                                  timeout=self.timeouts.handshake)
+            try:
+                name = await self.room.open()
+            except NetError:
+                if self.server is not None:
+                    self.server.close()
+                raise
+            self.room_code = room_code(name, self.code)
+            self.note(f"room open in the lobby at {self.lobby}; room code {self.room_code}")
         self._pinger = self._spawn(self._ping_loop())
 
     def _spawn(self, coro) -> asyncio.Task:  # noqa: ANN001 - a coroutine
@@ -174,6 +198,8 @@ class Host(Node):
         readers = [t for t in self._tasks if t is not self._pinger]
         if readers:  # the peers read their BYE and close; then the readers end
             await asyncio.wait(readers, timeout=LINGER)
+        if self.room is not None:
+            await self.room.close()
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

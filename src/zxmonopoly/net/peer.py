@@ -73,10 +73,15 @@ class Peer(Node):
 
     def __init__(self, machine: Spectrum48, address: str, port: int, code: str, *,
                  spectator: bool = False, name: str = "", tape: TapeFile | None = None,
-                 strict: bool = False, timeouts: p.Timeouts = p.TIMEOUTS) -> None:
+                 strict: bool = False, timeouts: p.Timeouts = p.TIMEOUTS,
+                 lobby_ca: str | None = None) -> None:
         super().__init__(machine, strict=strict, name=name or ("watcher" if spectator
                                                                  else "peer"))
         self.address, self.port = address, port
+        #: Through a lobby: its URL and the room (``online``); else None.
+        self.lobby: str | None = None
+        self.room = ""
+        self.lobby_ca = lobby_ca
         self.key = p.code_key(code)
         self.spectator = spectator
         self.player_name = p.clip(name, p.MAX_NAME)
@@ -85,14 +90,36 @@ class Peer(Node):
         self.conn: Conn | None = None
         self._reader_task: asyncio.Task | None = None
 
+    @classmethod
+    def online(cls, machine: Spectrum48, lobby: str, code: str, **kwargs: object) -> Peer:
+        """A peer that joins through the lobby at ``lobby`` (its URL) by the room code the
+        host's window shows (``ROOM-XXXXX-XXXXX``); LobbyError if it is not one."""
+        from .lobbywire import split_room_code
+
+        room, join_code = split_room_code(code)
+        peer = cls(machine, lobby, 0, join_code, **kwargs)  # type: ignore[arg-type]
+        peer.lobby, peer.room = lobby, room
+        return peer
+
     @property
     def where(self) -> str:
         """How the messages name the host: its address (or the room, through a lobby)."""
+        if self.lobby is not None:
+            return f"room {self.room} at {self.lobby}"
         return f"{self.address}:{self.port}"
 
     async def _connect(self) -> Conn:
         """A connection to the host (JoinError when there is none)."""
         where = self.where
+        if self.lobby is not None:
+            from .lobbylink import member_conn
+
+            try:
+                conn = await member_conn(self.lobby, self.room, self.lobby_ca,
+                                         self.timeouts.handshake)
+            except NetError as exc:
+                raise JoinError(str(exc)) from None
+            return self._watched(conn)
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(self.address, self.port), self.timeouts.handshake)
