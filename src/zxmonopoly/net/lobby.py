@@ -302,10 +302,20 @@ class Lobby:
             pass
         finally:
             if client.closing is not None:
+                # Read on (and throw away) while our close goes out: with its messages
+                # unread the other side's answer to the close would never be seen.
+                discard = asyncio.ensure_future(self._discard(ws))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(sender, 2)
+                discard.cancel()
             sender.cancel()
             self._leave(client)
+
+    @staticmethod
+    async def _discard(ws: ServerConnection) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for _ in ws:
+                pass
 
     def _first_deadline(self, client: Client) -> float:
         return max(0.0, client.since + self.limits.first_message - time.monotonic())
