@@ -332,11 +332,14 @@ def test_a_local_key_goes_delay_frames_ahead() -> None:
 
 
 def test_the_host_crashing_ends_the_game_with_a_clear_message() -> None:
-    """The host's connections close with no goodbye (a crash): every peer says so and stops."""
+    """The host's connections close with no goodbye and nobody listens any more (a crash):
+    every peer tries once to join again, finds nobody there, says so and stops."""
 
     async def game() -> None:
         host, peers = await start_game(2, spectators=1)
         await asyncio.gather(*(n.run(30, paced=False) for n in (host, *peers)))
+        assert host.server is not None
+        host.server.close()
         for conn in list(host.conns):
             conn.abort()
         frames = [peer.frame for peer in peers]

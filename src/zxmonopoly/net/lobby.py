@@ -342,6 +342,8 @@ class Lobby:
             self._queue(client, w.room_message(name, token))
         elif message.kind == w.ENTER:
             room = self.rooms.get(message.room)
+            if room is None and message.room in self.reserved:
+                raise w.LobbyError(f"the host of room {message.room} is away; try again")
             if room is None:
                 raise w.LobbyError(f"no room {message.room} in this lobby (the game is over, "
                                    "or the code is mistyped)")

@@ -33,7 +33,20 @@ from .lockstep import (
 
 
 class JoinError(NetError):
-    """Joining failed; the text says why (the host's reason when it refused)."""
+    """Joining failed; the text says why (the host's reason when it refused). ``final``: no
+    use trying again (the host refused, nobody is listening, no such room)."""
+
+    def __init__(self, text: str, final: bool = False) -> None:
+        super().__init__(text)
+        self.final = final
+
+
+#: Seconds between a lost peer's tries to join again, and how long it keeps trying.
+REJOIN_EVERY = 2.0
+REJOIN_FOR = 600.0
+#: The host's reasons for dropping a peer that coming back mends (it was away or its link
+#: was bad: a laptop asleep, a network gone for a minute, a relay that changed a message).
+COMEBACK = ("silent for", "no keys for frame", "not reading", "sealed message")
 
 
 def parse_address(text: str, default_port: int = p.DEFAULT_PORT) -> tuple[str, int]:
@@ -82,6 +95,14 @@ class Peer(Node):
         self.lobby: str | None = None
         self.room = ""
         self.lobby_ca = lobby_ca
+        #: Whether a lost connection is joined again by itself (else the game is over).
+        self.comeback = True
+        #: Why the connection was lost, while this peer tries to join again (else None).
+        self.rejoining: str | None = None
+        self.rejoin_tries = 0
+        #: Why the last try failed (shown while it tries again).
+        self.rejoin_failed = ""
+        self._rejoin_task: asyncio.Task | None = None
         self.key = p.code_key(code)
         self.spectator = spectator
         self.player_name = p.clip(name, p.MAX_NAME)
@@ -118,7 +139,8 @@ class Peer(Node):
                 conn = await member_conn(self.lobby, self.room, self.lobby_ca,
                                          self.timeouts.handshake)
             except NetError as exc:
-                raise JoinError(str(exc)) from None
+                raise JoinError(str(exc), final="the lobby refused: no room" in str(exc)) \
+                    from None
             return self._watched(conn)
         try:
             reader, writer = await asyncio.wait_for(
@@ -128,7 +150,7 @@ class Peer(Node):
                             f"{self.timeouts.handshake:g} s") from None
         except ConnectionRefusedError:
             raise JoinError(f"cannot reach {where}: nobody is listening there (is the game "
-                            "hosted, on that port?)") from None
+                            "hosted, on that port?)", final=True) from None
         except socket.gaierror as exc:
             raise JoinError(f"cannot reach {where}: unknown host ({exc.strerror})") from None
         except OSError as exc:
@@ -179,7 +201,8 @@ class Peer(Node):
         idle, stall = self.timeouts.handshake, self.timeouts.message
         challenge = await conn.read(idle, stall)
         if isinstance(challenge, p.Bye):
-            raise JoinError(f"the host refused: {challenge.reason}")
+            raise JoinError(f"the host refused: {challenge.reason}",
+                            final="try again" not in challenge.reason)
         if not isinstance(challenge, p.Challenge):
             raise p.ProtocolError(f"{challenge.NAME} message out of order: CHALLENGE was due")
         if challenge.protocol != p.PROTOCOL_VERSION or challenge.version != __version__:
@@ -197,7 +220,8 @@ class Peer(Node):
         # A wrong code is refused in a BYE the host cannot seal (it has not our key).
         welcome = await conn.read(idle, stall, clear_bye=True)
         if isinstance(welcome, p.Bye):
-            raise JoinError(f"the host refused: {welcome.reason}")
+            raise JoinError(f"the host refused: {welcome.reason}",
+                            final="try again" not in welcome.reason)
         if not isinstance(welcome, p.Welcome):
             raise p.ProtocolError(f"{welcome.NAME} message out of order: WELCOME was due")
         if not p.proof_ok(p.host_proof(self.key, challenge.nonce, nonce), welcome.mac):
@@ -206,7 +230,12 @@ class Peer(Node):
             self._welcome(welcome, challenge.tape != NO_TAPE)
 
     def _welcome(self, welcome: p.Welcome, tape: bool) -> None:
-        """Load the host's machine and roster."""
+        """Load the host's machine and roster (all that was before is the host's past: a
+        peer joining again starts from what the host says now)."""
+        self.players.clear()
+        self.events.clear()
+        self.pauses.clear()
+        self.resumed_through = -1
         machine = self.machine
         if tape and self.own_tape is not None:
             machine.deck.insert(self.own_tape.data, self.own_tape.name)
@@ -239,25 +268,83 @@ class Peer(Node):
         try:
             while True:
                 message = await conn.read(self.timeouts.silence, self.timeouts.message)
-                if self.ended is not None:
+                if self.ended is not None or self.rejoining is not None:
                     continue  # read to the host's end, so that nothing is reset
                 with self.lock:
                     self._on_message(message)
                 self.wake()
         except p.ProtocolError as exc:
-            self._leave(f"left: the host broke the protocol ({exc})", tell=str(exc))
+            if self.conn is not conn:  # a connection this peer has already replaced
+                return
+            if "sealed message" in str(exc):  # the way, not the host: come back
+                self._lost(f"the host's messages were changed on the way ({exc})", tell=str(exc))
+            else:
+                self._leave(f"left: the host broke the protocol ({exc})", tell=str(exc))
         except DesyncError as exc:
             self.error = exc
             self._leave(str(exc), tell=str(exc))
         except TimeoutError:
-            self._leave(f"the host has been silent for {self.timeouts.silence:.0f} s: the "
-                        "game is over")
+            if self.conn is conn:
+                self._lost(f"the host has been silent for {self.timeouts.silence:g} s")
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
-            self._leave("the host left: the game is over")
+            if self.conn is not conn:
+                return
+            said = getattr(conn, "lobby_said", None)
+            self._lost(f"the connection to the host was lost ({said})" if said
+                       else "the connection to the host was lost")
         except asyncio.CancelledError:
             pass
         finally:
             conn.finish()
+
+    def _lost(self, why: str, tell: str | None = None) -> None:
+        """The connection is gone but the game may not be: join again by ourselves (a
+        laptop asleep, a network away for a minute), unless told not to or strict."""
+        with self.lock:
+            if self.ended is not None or self.rejoining is not None:
+                return
+            if not self.comeback or self.strict:
+                self._leave(f"{why}: the game is over", tell=tell)
+                return
+            self.rejoining = why
+            self.rejoin_tries = 0
+            self.rejoin_failed = ""
+            self.note(f"{why}; joining again when the host answers")
+            if self.conn is not None:
+                if tell is not None:
+                    self.conn.send(p.Bye(tell))
+                self.conn.close()
+        self._rejoin_task = asyncio.ensure_future(self._rejoin())
+        self.wake()
+
+    async def _rejoin(self) -> None:
+        """Join again every REJOIN_EVERY seconds until it works, the host refuses, or
+        REJOIN_FOR seconds have gone."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + REJOIN_FOR
+        while self.ended is None and self.rejoining is not None:
+            self.rejoin_tries += 1
+            try:
+                await self.join()
+            except JoinError as exc:
+                self.rejoin_failed = str(exc)
+                self.note(f"joining again: try {self.rejoin_tries} failed: {exc}", quiet=True)
+                if exc.final or loop.time() > until:
+                    with self.lock:
+                        why, self.rejoining = self.rejoining, None
+                    gone = ("nobody is listening" in str(exc)
+                            or "the lobby refused: no room" in str(exc))
+                    self._leave("the host left: the game is over" if gone else
+                                f"{why}; joining again failed: {exc}: the game is over")
+                    return
+                await asyncio.sleep(REJOIN_EVERY)
+                continue
+            with self.lock:
+                self.note(f"joined again after {self.rejoin_tries} "
+                          f"tr{'ies' if self.rejoin_tries > 1 else 'y'}")
+                self.rejoining = None
+            self.wake()
+            return
 
     def _leave(self, reason: str, tell: str | None = None) -> None:
         with self.lock:
@@ -334,6 +421,11 @@ class Peer(Node):
         elif isinstance(message, p.Delay):
             self.delay = message.delay
         elif isinstance(message, p.Bye):
+            dropped = message.reason.removeprefix("dropped: ")
+            if message.reason.startswith("dropped: ") and dropped.startswith(COMEBACK):
+                # Dropped for being away (asleep, a network gone): it can come back.
+                self._lost(f"the host dropped this peer ({dropped})")
+                return
             if self.strict and message.reason.startswith(DESYNC):
                 # A strict host found the desync and ended the game: it fails here as well.
                 self.error = DesyncError(f"the host: {message.reason}")
@@ -377,6 +469,10 @@ class Peer(Node):
 
     async def close(self, reason: str = "left the game") -> None:
         """Leave the game (the host is told)."""
+        self.rejoining = None
+        if self._rejoin_task is not None:
+            self._rejoin_task.cancel()
+            await asyncio.gather(self._rejoin_task, return_exceptions=True)
         self._leave(reason, tell=reason)
         if self._reader_task is not None:
             await asyncio.wait([self._reader_task], timeout=LINGER)  # the host closes
@@ -387,6 +483,8 @@ class Peer(Node):
         """Drop the connection at once with no goodbye, as a crash would (tests)."""
         with self.lock:
             self.ended = "killed"
+            if self._rejoin_task is not None:
+                self._rejoin_task.cancel()
             if self.conn is not None:
                 self.conn.abort()
         if self._reader_task is not None:
