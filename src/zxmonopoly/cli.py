@@ -76,6 +76,19 @@ def _cmd_cpm(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_lobby(args: argparse.Namespace) -> int:
+    """Serve the lobby until interrupted (docs/network.md, "Playing online: the lobby")."""
+    from zxmonopoly.net.lobby import run_from_args
+    from zxmonopoly.net.lockstep import NetError
+
+    if not 0 <= args.port <= 65535:
+        raise CliError(f"--port must be 0 to 65535, not {args.port}")
+    try:
+        return run_from_args(args.bind, args.port, args.tls_cert, args.tls_key, args.shard)
+    except NetError as exc:
+        raise CliError(str(exc)) from None
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
     from zxmonopoly import benchmarks
 
@@ -385,8 +398,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _network_options(args: argparse.Namespace) -> NetOptions | None:
     """``play``'s --host/--join/--watch/--code/--port/--bind checked (docs/network.md)."""
-    named = (args.join, args.code, args.port, args.bind, args.name)
-    if not (args.host or args.watch or args.strict
+    named = (args.join, args.code, args.port, args.bind, args.name, args.lobby, args.lobby_ca)
+    if not (args.host or args.watch or args.strict or args.online
             or any(value is not None for value in named)):
         return None  # no network play: the net package is not even imported
     from zxmonopoly.net.link import NetOptionsError, net_options
@@ -394,7 +407,8 @@ def _network_options(args: argparse.Namespace) -> NetOptions | None:
     try:
         options = net_options(host=args.host, join=args.join, watch=args.watch, code=args.code,
                               port=args.port, bind=args.bind, name=args.name or "",
-                              strict=args.strict)
+                              strict=args.strict, online=args.online, lobby=args.lobby,
+                              lobby_ca=args.lobby_ca)
     except NetOptionsError as exc:
         raise CliError(str(exc)) from None
     if options is None:
@@ -539,6 +553,25 @@ def build_parser() -> argparse.ArgumentParser:
     benchmarks.add_arguments(bench)
     bench.set_defaults(handler=_cmd_bench)
 
+    lobby = commands.add_parser(
+        "lobby",
+        help="serve a lobby: rooms that hosts and joiners connect out to (online play)",
+        description="Serve the lobby of online network play: hosts open rooms, joiners enter "
+        "them by the room code, the lobby relays their sealed messages (it can neither read "
+        "nor change them). WebSocket; over TLS with --tls-cert/--tls-key, or behind a TLS "
+        "proxy (nginx, Caddy): docs/network.md.")
+    lobby.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
+                       help="the address to listen on (default 127.0.0.1; 0.0.0.0 for every "
+                       "network)")
+    lobby.add_argument("--port", type=int, default=4849, metavar="N",
+                       help="the port to listen on (default 4849)")
+    lobby.add_argument("--tls-cert", metavar="F", help="TLS certificate chain (PEM)")
+    lobby.add_argument("--tls-key", metavar="F", help="its private key (PEM)")
+    lobby.add_argument("--shard", default="", metavar="L",
+                       help="the letter every room's name starts with (several lobbies behind "
+                       "one proxy: docs/network.md)")
+    lobby.set_defaults(handler=_cmd_lobby)
+
     run = commands.add_parser(
         "run",
         help="run the Spectrum headless",
@@ -615,12 +648,23 @@ def build_parser() -> argparse.ArgumentParser:
         "only the keys travel. Up to 6 players (the host included) and 8 spectators.")
     net.add_argument("--host", action="store_true",
                      help="host the game; prints and shows the join code the others need")
+    net.add_argument("--online", action="store_true",
+                     help="with --host: open a room in a lobby (no port to open, any router); "
+                     "prints and shows the room code the others give to --join")
+    net.add_argument("--lobby", metavar="URL",
+                     help="the lobby (wss://HOST[:PORT]) for --online or --join ROOM-CODE; "
+                     "else $ZXMONOPOLY_LOBBY, else the file ~/.config/zxmonopoly/lobby")
+    net.add_argument("--lobby-ca", metavar="F",
+                     help="a CA certificate (PEM) to trust for the lobby's TLS (a lobby with a "
+                     "certificate of its own making); else $ZXMONOPOLY_LOBBY_CA")
     net.add_argument("--port", type=int, metavar="N",
                      help="with --host: the TCP port to listen on (default 4848; 0: any free)")
     net.add_argument("--bind", metavar="ADDR",
                      help="with --host: the address to listen on (default 127.0.0.1, this "
                      "machine only; 0.0.0.0 for every network)")
-    net.add_argument("--join", metavar="HOST[:PORT]", help="join the game hosted there")
+    net.add_argument("--join", metavar="HOST[:PORT]|ROOM-CODE",
+                     help="join the game hosted there (with --code), or the online game of "
+                     "that room code (through the lobby)")
     net.add_argument("--code", metavar="CODE", help="with --join: the host's join code")
     net.add_argument("--watch", action="store_true",
                      help="with --join: watch as a spectator (your keys are not sent)")

@@ -142,3 +142,63 @@ def test_play_refuses_bad_network_options_in_one_line(argv: list[str], said: str
     assert cli.main(["play", *argv]) == 2  # before any window opens (no display needed)
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith(f"zxmonopoly: error: {said}")
+
+
+def test_online_options(tmp_path, monkeypatch) -> None:  # noqa: ANN001 - pytest's
+    """--host --online and --join ROOM-CODE through the lobby named by --lobby (else the
+    variable, else the file); the words when they do not go together."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    monkeypatch.delenv("ZXMONOPOLY_LOBBY", raising=False)
+    hosting = net_options(host=True, online=True, lobby="wss://lobby.example:4849")
+    assert hosting is not None and hosting.online and not hosting.listen
+    assert hosting.lobby == "wss://lobby.example:4849"
+    joining = net_options(join="k7qf-7k3qf-m2x9a", lobby="ws://127.0.0.1:1", watch=True)
+    assert joining == NetOptions(WATCH, "", 0, "7K3QFM2X9A", lobby="ws://127.0.0.1:1",
+                                 room="K7QF")
+    with pytest.raises(NetOptionsError, match="no lobby: give --lobby URL"):
+        net_options(host=True, online=True)
+    with pytest.raises(NetOptionsError, match="--online is for --host"):
+        net_options(online=True)
+    with pytest.raises(NetOptionsError, match="--lobby goes with a room code"):
+        net_options(join="192.168.1.20", code="7K3QFM2X9A", lobby="wss://x")
+    with pytest.raises(NetOptionsError, match="or give --join the room code"):
+        net_options(join="192.168.1.20")
+
+
+def test_two_links_online_through_a_lobby() -> None:
+    """A host's window side opens a room; a joiner's enters it by the room code; both step
+    alike; the joiner's status names the room."""
+    import asyncio
+    import threading
+
+    from zxmonopoly.net.lobby import Lobby
+
+    loop = asyncio.new_event_loop()
+    lobby = Lobby("127.0.0.1", 0)
+    loop.run_until_complete(lobby.start())
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    try:
+        host = NetLink.start(title_machine(), NetOptions(HOST, name=NAMES[0], lobby=lobby.url,
+                                                         listen=False), timeouts=QUICK)
+        try:
+            code = host.code
+            assert host.status().startswith(f"room code {code}, 1 player")
+            room, join_code = code.split("-", 1)
+            peer = NetLink.start(title_machine(frames=7), NetOptions(
+                JOIN, "", 0, p.normal_code(join_code), NAMES[1], lobby=lobby.url, room=room),
+                timeouts=QUICK)
+            try:
+                assert peer.status().startswith(f"player 2 at room {room}, 2 players")
+                while host.node.frame < 60 or peer.node.frame < 60:
+                    host.step(Keys(), 0.02)
+                    peer.step(Keys(), 0.02)
+                assert host.players() == peer.players() == 2
+            finally:
+                peer.close()
+        finally:
+            host.close()
+    finally:
+        asyncio.run_coroutine_threadsafe(lobby.close(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)

@@ -182,6 +182,8 @@ class Host(Node):
                 raise
             self.room_code = room_code(name, self.code)
             self.note(f"room open in the lobby at {self.lobby}; room code {self.room_code}")
+            self.note(f"the others join with: zxmonopoly play --join {self.room_code} "
+                      f"--lobby {self.lobby}")
         self._pinger = self._spawn(self._ping_loop())
 
     def _spawn(self, coro) -> asyncio.Task:  # noqa: ANN001 - a coroutine

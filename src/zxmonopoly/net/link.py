@@ -14,6 +14,7 @@ from zxmonopoly.spectrum import Spectrum48
 
 from . import protocol as p
 from .host import Host
+from .lobbywire import room_code
 from .lockstep import Keys, LocalKeys, NetError, TapeFile
 from .peer import JoinError, Peer, parse_address
 from .thread import NetThread
@@ -36,11 +37,23 @@ class NetOptions:
     code: str = ""  # joining: the join code (normalised); hosting: "" (a new one is made)
     name: str = ""
     strict: bool = False  # a desync fails the game instead of being repaired (tests)
+    #: Online: the lobby's URL (hosting: a room is opened there; joining: the room's host is
+    #: reached through it), the room joined, a CA certificate to trust for its TLS.
+    lobby: str = ""
+    room: str = ""
+    lobby_ca: str | None = None
+    #: Hosting online: listen on ``address``:``port`` as well (else only the room).
+    listen: bool = True
 
     @property
     def hosting(self) -> bool:
         """Whether this window hosts the game."""
         return self.role == HOST
+
+    @property
+    def online(self) -> bool:
+        """Whether the game goes through a lobby."""
+        return bool(self.lobby)
 
 
 def check_port(port: int, option: str = "--port") -> int:
@@ -52,22 +65,39 @@ def check_port(port: int, option: str = "--port") -> int:
 
 def net_options(*, host: bool = False, join: str | None = None, watch: bool = False,
                 code: str | None = None, port: int | None = None, bind: str | None = None,
-                name: str = "", strict: bool = False) -> NetOptions | None:
-    """The network options of ``play`` checked and put together (None: no network play)."""
+                name: str = "", strict: bool = False, online: bool = False,
+                lobby: str | None = None, lobby_ca: str | None = None) -> NetOptions | None:
+    """The network options of ``play`` checked and put together (None: no network play).
+    ``--join`` takes a host's address (with ``--code``) or a room code (through a lobby)."""
+    from .lobbylink import lobby_url
+    from .lobbywire import LobbyError, is_room_code, split_room_code
+
+    def the_lobby() -> str:
+        try:
+            return lobby_url(lobby)
+        except LobbyError as exc:
+            raise NetOptionsError(str(exc)) from None
+
     if host and join is not None:
         raise NetOptionsError("--host and --join do not go together: one window hosts, the "
                               "others join it")
     if watch and join is None:
-        raise NetOptionsError("--watch goes with --join HOST[:PORT] --code CODE (a spectator "
-                              "joins a hosted game)")
+        raise NetOptionsError("--watch goes with --join (HOST[:PORT] --code CODE, or a room "
+                              "code): a spectator joins a hosted game")
+    if online and not host:
+        raise NetOptionsError("--online is for --host (joiners give the room code to --join)")
     if host:
         if code is not None:
             raise NetOptionsError("--code is for --join: the host makes a new join code and "
                                   "shows it")
         if bind is not None and not bind.strip():
             raise NetOptionsError("--bind needs an address (127.0.0.1, 0.0.0.0, ...)")
+        if lobby is not None and not online:
+            raise NetOptionsError("--lobby goes with --host --online (or --join ROOM-CODE)")
         return NetOptions(HOST, (bind or "127.0.0.1").strip(),
-                          check_port(p.DEFAULT_PORT if port is None else port), "", name, strict)
+                          check_port(p.DEFAULT_PORT if port is None else port), "", name, strict,
+                          lobby=the_lobby() if online else "", lobby_ca=lobby_ca,
+                          listen=not online or bind is not None or port is not None)
     if bind is not None or port is not None:
         option = "--bind" if bind is not None else "--port"
         raise NetOptionsError(f"{option} is for --host (joining, the port goes in --join "
@@ -78,18 +108,29 @@ def net_options(*, host: bool = False, join: str | None = None, watch: bool = Fa
         if strict:
             raise NetOptionsError("--strict is for a network game (--host, or --join "
                                   "HOST[:PORT] --code CODE)")
+        if lobby is not None:
+            raise NetOptionsError("--lobby goes with --host --online or --join ROOM-CODE")
         return None
+    role = WATCH if watch else JOIN
+    if code is None and is_room_code(join):
+        room, join_code = split_room_code(join)
+        return NetOptions(role, "", 0, join_code, name, strict, lobby=the_lobby(), room=room,
+                          lobby_ca=lobby_ca)
+    if lobby is not None:
+        raise NetOptionsError(f"--lobby goes with a room code: --join {join!r} is a host's "
+                              "address")
     try:
         address, join_port = parse_address(join)
     except ValueError as exc:
         raise NetOptionsError(f"--join {exc}") from None
     if code is None:
-        raise NetOptionsError("--join needs --code CODE: the join code the host's window shows")
+        raise NetOptionsError("--join needs --code CODE: the join code the host's window "
+                              "shows (or give --join the room code of an online game)")
     try:
         code = p.normal_code(code)
     except p.JoinCodeError as exc:
         raise NetOptionsError(f"--code: {exc}") from None
-    return NetOptions(WATCH if watch else JOIN, address, join_port, code, name, strict)
+    return NetOptions(role, address, join_port, code, name, strict)
 
 
 def spaced_code(code: str) -> str:
@@ -109,7 +150,9 @@ class NetLink:
         self._lines_lock = threading.Lock()
         with node.lock:  # what it logged while starting (the join code, the join), then on
             self._lines: deque[str] = deque(node.messages, maxlen=50)
+            self._quiet: deque[str] = deque(maxlen=50)
             node.message_listeners.append(self._heard)
+            node.quiet_listeners.append(self._quiet.append)
         self.closed = False
 
     @classmethod
@@ -123,8 +166,14 @@ class NetLink:
         try:
             if options.hosting:
                 node: Host | Peer = thread.host(
-                    machine, bind=options.address, port=options.port, tape=tape, strict=strict,
-                    name=options.name or "host", timeouts=timeouts)
+                    machine, bind=options.address if options.listen else None,
+                    port=options.port, tape=tape, strict=strict, name=options.name or "host",
+                    timeouts=timeouts, lobby=options.lobby or None, lobby_ca=options.lobby_ca)
+            elif options.online:
+                node = thread.join_online(
+                    machine, options.lobby, room_code(options.room, options.code),
+                    spectator=options.role == WATCH, name=options.name, tape=tape,
+                    strict=strict, timeouts=timeouts, lobby_ca=options.lobby_ca)
             else:
                 node = thread.join(machine, options.address, options.port, options.code,
                                    spectator=options.role == WATCH, name=options.name,
@@ -147,6 +196,13 @@ class NetLink:
             self._lines.clear()
         return lines
 
+    def quiet_lines(self) -> list[str]:
+        """The quiet lines since the last call (the door's counts: printed, not shown)."""
+        with self._lines_lock:
+            lines = list(self._quiet)
+            self._quiet.clear()
+        return lines
+
     @property
     def hosting(self) -> bool:
         """Whether this window is the host."""
@@ -154,10 +210,18 @@ class NetLink:
 
     @property
     def code(self) -> str:
-        """The join code (the host's own; a joiner's as given)."""
+        """The code to give the others: an online game's room code, else the join code (the
+        host's own; a joiner's as given)."""
         if isinstance(self.node, Host):
-            return spaced_code(self.node.code)
+            return self.node.room_code or spaced_code(self.node.code)
+        if self.options.online:
+            return room_code(self.options.room, self.options.code)
         return spaced_code(self.options.code)
+
+    @property
+    def rejoining(self) -> str | None:
+        """Why this joiner lost the host, while it joins again by itself (else None)."""
+        return getattr(self.node, "rejoining", None)
 
     def players(self) -> int:
         """How many players are in the game now."""
@@ -168,12 +232,17 @@ class NetLink:
         node = self.node
         if node.ended is not None:
             return f"game over: {node.ended}"
+        if isinstance(node, Peer) and node.rejoining is not None:
+            tries = f" (try {node.rejoin_tries})" if node.rejoin_tries > 1 else ""
+            return f"connection lost: joining again{tries}"
         count = self.players()
         players = f"{count} player{'s' if count != 1 else ''}"
         if isinstance(node, Host):
-            return (f"hosting on {node.bind}:{node.port}, join code {self.code}, {players}, "
-                    f"delay {node.delay}")
-        where = f"{self.options.address}:{self.options.port}"
+            where = (f"room code {self.code}" if node.room_code else
+                     f"hosting on {node.bind}:{node.port}, join code {self.code}")
+            return f"{where}, {players}, delay {node.delay}"
+        where = (f"room {self.options.room}" if self.options.online
+                 else f"{self.options.address}:{self.options.port}")
         if node.slot is None:
             return f"watching {where}, {players}"
         return f"player {node.slot + 1} at {where}, {players}, delay {node.delay}"

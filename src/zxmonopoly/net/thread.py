@@ -52,6 +52,17 @@ class NetThread:
 
         return self.call(join())
 
+    def join_online(self, machine: Spectrum48, lobby: str, code: str,
+                    **kwargs: Any) -> Peer:
+        """A :class:`Peer` joined through the lobby at ``lobby`` by the room code ``code``."""
+
+        async def join() -> Peer:
+            peer = Peer.online(machine, lobby, code, **kwargs)
+            await peer.join()
+            return peer
+
+        return self.call(join())
+
     def close(self, node: Host | Peer | None = None, reason: str | None = None) -> None:
         """Leave (or end) the game, then stop the thread."""
         if node is not None and self.loop.is_running():

@@ -45,6 +45,7 @@ class NetWindow(Protocol):
     symbols: Path | None
 
     def note(self, text: str) -> None: ...
+    def say(self, text: str) -> None: ...
     def record(self) -> None: ...
     def autoload(self) -> None: ...
 
@@ -138,6 +139,8 @@ def sync(window: NetWindow) -> None:
     assert link is not None
     for line in link.lines():
         window.note(line)
+    for line in link.quiet_lines():  # printed; the title keeps the game's own line
+        window.say(f"zxmonopoly: {line}")
     window.status = link.status()
     was_paused, window.paused = window.paused, link.paused
     if window.paused != was_paused:
@@ -160,10 +163,14 @@ def banner(window: NetWindow) -> str | None:
         return None
     if link.ended is not None:
         return f"GAME OVER: {link.ended}"
+    if link.rejoining is not None:
+        return f"CONNECTION LOST ({link.rejoining}): joining again..."
     if window.paused:
         return "PAUSED (F7 or P goes on)" if link.hosting else "PAUSED by the host"
     if link.hosting and link.players() == 1:
         host = link.node
+        if link.options.online:
+            return f"Room code {link.code}   (the others: play --join {link.code})"
         return f"Hosting on {host.bind}:{host.port}   join code {link.code}"  # type: ignore[union-attr]
     return None
 
