@@ -174,7 +174,9 @@ class Peer(Node):
         """Connect, prove the code, check versions, ROM and tape, load the host's machine;
         JoinError (one line) when any of it fails."""
         where = self.where
-        self.conn = conn = await self._connect()
+        # self.conn becomes this one only with the host's machine (_handshake, under the
+        # lock): a window's thread sending keys meanwhile sends them on the old one, lost.
+        conn = await self._connect()
         try:
             await asyncio.wait_for(self._handshake(conn), self.timeouts.handshake)
         except TimeoutError:
@@ -228,6 +230,7 @@ class Peer(Node):
             raise p.ProtocolError("the host does not know the join code (its proof is wrong)")
         with self.lock:
             self._welcome(welcome, challenge.tape != NO_TAPE)
+            self.conn = conn
 
     def _welcome(self, welcome: p.Welcome, tape: bool) -> None:
         """Load the host's machine and roster (all that was before is the host's past: a
