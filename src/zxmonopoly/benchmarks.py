@@ -346,6 +346,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="measure network play instead: two peers through a delaying relay at 0-250 ms "
         "round trip (--seconds each, after 2 s of warm-up; python engine unless --engine)",
     )
+    parser.add_argument(
+        "--lobby",
+        action="store_true",
+        help="measure the lobby instead: many rooms of headless players through one lobby "
+        "process (--rooms, --players; --seconds each after 3 s): messages a second, the delay "
+        "through it (median, 99th percentile), its CPU",
+    )
+    parser.add_argument("--rooms", default="10,50,100", metavar="N[,N...]",
+                        help="with --lobby: the numbers of rooms, a row each (default 10,50,100)")
+    parser.add_argument("--players", type=int, default=4, metavar="N",
+                        help="with --lobby: players a room, the host included (default 4)")
 
 
 def _beside_skoolkit(args: argparse.Namespace, engines: Sequence[str], machine: bool,
@@ -374,6 +385,16 @@ def run_from_args(args: argparse.Namespace, out=None) -> int:
     from zxmonopoly.z80 import ENGINES, jit_available
 
     out = sys.stdout if out is None else out
+    if getattr(args, "lobby", False):
+        from zxmonopoly.net.lobbybench import run_from_args as run_lobby
+
+        try:
+            rooms = [int(n) for n in args.rooms.split(",")]
+        except ValueError:
+            raise ValueError(f"--rooms {args.rooms!r}: numbers, with commas") from None
+        if not all(1 <= n <= 500 for n in rooms) or not 2 <= args.players <= 6:
+            raise ValueError("--rooms 1 to 500 each, --players 2 to 6")
+        return run_lobby(args.seconds, rooms, args.players, out)
     if getattr(args, "net", False):
         from zxmonopoly.net.bench import run_from_args as run_net
 

@@ -100,7 +100,10 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     if not 0 < args.round_seconds <= MAX_BENCH_SECONDS:  # nan and inf as --seconds
         raise CliError(f"--round-seconds must be more than 0 and at most "
                        f"{MAX_BENCH_SECONDS:,}, not {args.round_seconds:g}")
-    return benchmarks.run_from_args(args)
+    try:
+        return benchmarks.run_from_args(args)
+    except ValueError as exc:  # --rooms, --players of --lobby
+        raise CliError(str(exc)) from None
 
 
 def _cmd_run(args: argparse.Namespace) -> int:

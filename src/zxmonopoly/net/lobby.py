@@ -29,6 +29,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
+from websockets.protocol import OPEN
 
 from . import lobbywire as w
 from .host import DoorLog
@@ -418,6 +419,8 @@ class Lobby:
         """``data`` to be sent to ``client``: a reader that lets too much wait is let go."""
         if client.closing is not None:
             return
+        if not client.outbox and _write_now(client.ws, data):
+            return
         client.outbox.append(data)
         client.queued += len(data)
         self.queued += len(data)
@@ -511,6 +514,26 @@ class Lobby:
                          f"{delta['rooms closed']} closed, {delta['members entered']} members "
                          f"entered, {delta['messages']:,} messages relayed")
                 last, said = now, Counter(self.counts)
+
+
+#: Bytes in a socket's buffer below which a message is written at once (else it waits its turn
+#: in the outbox, written by the connection's task as the socket drains).
+WRITE_NOW_BELOW = 64 * 1024
+
+
+def _write_now(ws: ServerConnection, data: bytes) -> bool:
+    """Write one binary message straight to the socket, if it takes it now; whether it did.
+    (websockets' own send() waits its turn through a lock and a task switch; with nothing
+    waiting and room in the socket's buffer the lobby writes the frame itself: a third of
+    its CPU a message, measured by bench --lobby.)"""
+    transport = ws.transport
+    if transport is None or transport.is_closing():
+        return False
+    if transport.get_write_buffer_size() >= WRITE_NOW_BELOW or ws.protocol.state is not OPEN:
+        return False
+    ws.protocol.send_binary(data)
+    ws.send_data()
+    return True
 
 
 def tls_context(cert: str, key: str) -> ssl.SSLContext:

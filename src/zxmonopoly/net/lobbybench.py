@@ -1,0 +1,225 @@
+"""``zxmonopoly bench --lobby``: many rooms of headless players through one lobby process:
+rooms, messages a second, the delay through the lobby (median and 99th percentile) and the
+lobby's CPU.
+
+The lobby is ``zxmonopoly lobby`` in a process of its own, pinned to one core (the first);
+the players are in worker processes (on the other cores). Each room is a host and members,
+each a WebSocket from a loopback address of its own room (127.2.x.y, as players from their
+own homes). Every 20 ms (50 frames a second) each member sends the host one message the size
+of a sealed INPUT and the host sends each member one message the size of the sealed INPUTS of
+the room's other players (the host's traffic at a frame); they do not emulate or seal (the
+lobby cannot tell: it relays opaque bytes). Each message carries its send time (the system's
+monotonic clock, common to the processes); the receiver takes the difference: the delay
+through the lobby, the clients' own scheduling included (an upper bound of what the lobby adds).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import struct
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TextIO
+
+from . import lobbywire as w
+from . import protocol as p
+
+FPS = 50
+WARMUP = 3.0
+#: A member's message: a sealed INPUT; the host's to a member: the sealed INPUTS of the others.
+MEMBER_BYTES = p.SEAL_OVERHEAD + p.Input.MIN
+HOST_BYTES_EACH = p.SEAL_OVERHEAD + p.Inputs.MIN
+_STAMP = struct.Struct(">Q")
+ROOM_COUNTS = (10, 50, 100)
+
+
+@dataclass(frozen=True)
+class LobbyRow:
+    """One run's figures."""
+
+    rooms: int
+    players: int
+    fps: float  # frames a second each player sent, on average
+    messages: float  # messages a second the lobby relayed (counted by the receivers)
+    p50: float  # seconds
+    p99: float
+    cpu: float  # the lobby's CPU, in cores (1.0: one core, whole)
+    lost: int  # messages sent and not received
+
+
+def _address(room: int) -> str:
+    return f"127.2.{room // 200}.{room % 200 + 1}"
+
+
+async def _worker(url: str, rooms: range, players: int, start: float, seconds: float) -> dict:
+    """Run ``rooms`` from ``start`` (monotonic) for WARMUP + ``seconds``; the samples."""
+    from websockets.asyncio.client import connect
+
+    async def dial(path: str, room: int):  # noqa: ANN202 - a ClientConnection
+        return await connect(f"{url}/{path}", compression=None, max_size=w.MAX_MESSAGE,
+                             ping_interval=None, open_timeout=30,
+                             local_addr=(_address(room), 0))
+
+    hosts = []  # (host ws, [(member ws, number)])
+    for room in rooms:
+        host = await dial("", room)
+        await host.send(w.open_room())
+        name = w.decode(await host.recv(), host=True).room
+        members = []
+        for _ in range(players - 1):
+            ws = await dial(name, room)
+            await ws.send(w.enter(name))
+            members.append((ws, w.decode(await ws.recv(), host=False).member))
+        for _ in members:  # the ARRIVED of each
+            w.decode(await host.recv(), host=True)
+        hosts.append((host, members))
+    measure_from = start + WARMUP
+    end = measure_from + seconds
+    delays: list[int] = []
+    counts = {"sent": 0, "received": 0, "frames": 0}
+
+    async def read(ws, host: bool) -> None:  # noqa: ANN001
+        skip = 3 if host else 1  # DATA, and the member's number to the host
+        async for raw in ws:
+            now = time.monotonic_ns()
+            stamp = _STAMP.unpack_from(raw, skip)[0]
+            if stamp >= measure_from * 1e9 and now <= end * 1e9:
+                delays.append(now - stamp)
+                counts["received"] += 1
+
+    readers = [asyncio.ensure_future(read(h, True)) for h, _ in hosts]
+    readers += [asyncio.ensure_future(read(m, False)) for _, ms in hosts for m, _ in ms]
+    member_pad = bytes(MEMBER_BYTES - _STAMP.size)
+    host_pad = bytes(HOST_BYTES_EACH * (players - 1) - _STAMP.size)
+    await asyncio.sleep(max(0.0, start - time.monotonic()))
+    frame = 0
+    while True:
+        due = start + frame / FPS
+        now = time.monotonic()
+        if now >= end:
+            break
+        if due > now:
+            await asyncio.sleep(due - now)
+        stamp = _STAMP.pack(time.monotonic_ns())
+        measured = measure_from <= time.monotonic() < end - 0.2
+        for host, members in hosts:
+            for ws, number in members:
+                _write(ws, w.send(stamp + member_pad))
+                _write(host, w.send(stamp + host_pad, number))
+                if measured:
+                    counts["sent"] += 2
+        if measure_from <= time.monotonic() < end:
+            counts["frames"] += 1
+        frame += 1
+        if start + frame / FPS < time.monotonic() - 0.1:  # far behind: skip, not burst
+            frame = int((time.monotonic() - start) * FPS) + 1
+    await asyncio.sleep(0.3)
+    for task in readers:
+        task.cancel()
+    for host, members in hosts:  # no closing handshakes: the lobby sees them go
+        for ws, _ in members:
+            ws.transport.abort()
+        host.transport.abort()
+    return {"delays": delays, **counts}
+
+
+def _write(ws, data: bytes) -> None:  # noqa: ANN001 - a ClientConnection
+    """One message written at once (the players' side must not be the bench's bottleneck:
+    websockets' send() costs a lock and a task switch a message)."""
+    ws.protocol.send_binary(data)
+    ws.send_data()
+
+
+def _cpu_seconds(pid: int) -> float:
+    """A process's CPU time so far (user and system), from /proc."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _pinned(cores: set[int]):  # noqa: ANN202 - a preexec function
+    def pin() -> None:
+        if hasattr(os, "sched_setaffinity"):
+            os.sched_setaffinity(0, cores)
+    return pin
+
+
+def measure(rooms: int, players: int = 4, seconds: float = 10.0, workers: int = 2,
+            tls: bool = False) -> LobbyRow:
+    """One lobby process and ``rooms`` rooms of ``players`` for ``seconds`` after WARMUP."""
+    env = dict(os.environ)
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else [0]
+    lobby_core = {cores[0]}  # the players run where the system puts them
+    lobby = subprocess.Popen([sys.executable, "-m", "zxmonopoly.cli", "lobby", "--port", "0"],
+                             stdout=subprocess.PIPE, text=True, env=env,
+                             preexec_fn=_pinned(lobby_core))
+    try:
+        assert lobby.stdout is not None
+        line = lobby.stdout.readline()
+        url = line.rsplit(" ", 1)[-1].strip()
+        if not url.startswith("ws"):
+            raise RuntimeError(f"the lobby did not start: {line!r}")
+        start = time.monotonic() + 2.0 + rooms * players * 0.004
+        shares = [range(k, rooms, workers) for k in range(workers)]
+        procs = [subprocess.Popen(
+            [sys.executable, "-m", "zxmonopoly.net.lobbybench", url, str(share.start),
+             str(share.step), str(rooms), str(players), repr(start), repr(seconds)],
+            stdout=subprocess.PIPE, text=True, env=env)
+            for share in shares if len(share)]
+        time.sleep(max(0.0, start + WARMUP - time.monotonic()))
+        cpu0 = _cpu_seconds(lobby.pid)
+        time.sleep(seconds)
+        cpu = (_cpu_seconds(lobby.pid) - cpu0) / seconds
+        results = []
+        for proc in procs:
+            out, _ = proc.communicate(timeout=120 + rooms)
+            results.append(json.loads(out.strip().splitlines()[-1]))
+    finally:
+        lobby.terminate()
+        lobby.communicate(timeout=10)
+    delays = sorted(d for r in results for d in r["delays"])
+    sent = sum(r["sent"] for r in results)
+    received = sum(r["received"] for r in results)
+    frames = sum(r["frames"] for r in results) / len(results)
+
+    def percentile(q: float) -> float:
+        return delays[min(len(delays) - 1, int(q * len(delays)))] / 1e9 if delays else 0.0
+
+    return LobbyRow(rooms, rooms * players, frames / seconds, received / seconds,
+                    percentile(0.5), percentile(0.99), cpu, max(0, sent - received))
+
+
+def format_table(rows: Sequence[LobbyRow], seconds: float) -> str:
+    """The figures as a table."""
+    lines = [f"lobby: one lobby process (ws://, pinned to one core), players in worker "
+             f"processes, 50 frames/s, {seconds:g} s measured after {WARMUP:g} s",
+             f"{'rooms':>6} {'players':>8} {'frames/s':>9} {'messages/s':>11} {'delay p50':>10} "
+             f"{'delay p99':>10} {'lobby CPU':>10}"]
+    for r in rows:
+        lines.append(f"{r.rooms:>6} {r.players:>8} {r.fps:>9.1f} {r.messages:>11,.0f} "
+                     f"{r.p50 * 1000:>8.1f}ms {r.p99 * 1000:>8.1f}ms {r.cpu * 100:>9.0f}%")
+    lines.append("frames/s: each player's messages a second; delay: one way, sender to receiver "
+                 "through the lobby (the clients' scheduling included); lobby CPU: of one core")
+    return "\n".join(lines)
+
+
+def run_from_args(seconds: float, rooms: Sequence[int], players: int, out: TextIO) -> int:
+    """``zxmonopoly bench --lobby``: a row for each number of rooms."""
+    rows = []
+    for count in rooms:
+        print(f"measuring {count} rooms of {players} through one lobby ...", file=sys.stderr,
+              flush=True)
+        rows.append(measure(count, players, seconds))
+    print(format_table(rows, seconds), file=out)
+    return 0
+
+
+if __name__ == "__main__":  # a worker: URL FIRST STEP ROOMS PLAYERS START SECONDS
+    url, first, step, total, players_, start_, seconds_ = sys.argv[1:8]
+    result = asyncio.run(_worker(url, range(int(first), int(total), int(step)), int(players_),
+                                 float(start_), float(seconds_)))
+    print(json.dumps(result))
