@@ -33,7 +33,7 @@ from zxmonopoly.ui.window import PAUSED_COLOUR, Window  # noqa: E402
 #: The main page's items, in order (menu.main_page).
 ITEMS = ("open", "tape", "rewind", "save", "load", "reset", "pause", "speed", "sound",
          "joystick", "cursor", "status", "screenshot", "record", "record keys", "record rzx",
-         "host", "join", "quit")
+         "host", "host lan", "host online", "join", "quit")
 
 
 @pytest.fixture(scope="module")

@@ -252,7 +252,7 @@ def test_the_menu_hosts_and_the_host_s_load_runs_alike_on_a_joiner(
     monkeypatch.setattr(hosts, "LOWER_AFTER", float("inf"))
     tape = hello_tape(tmp_path)
     window.open_file(tape)  # a reset and LOAD "" to come, after the boot's wait
-    choose_line(window, "Host a network game")
+    choose_line(window, "Host: this machine only")
     link = window.net
     assert link is not None and link.hosting and window.menu is None
     assert isinstance(window.runtime.driver, NetDriver)
@@ -424,3 +424,69 @@ def test_every_window_of_a_network_game_reads_the_record_by_one_map(
     finally:
         window.leave_network()
         host.close()
+
+
+class LobbyThread:
+    """A lobby on 127.0.0.1 on an event loop in a thread of its own."""
+
+    def __init__(self) -> None:
+        import asyncio
+
+        from zxmonopoly.net.lobby import Lobby
+
+        self.loop = asyncio.new_event_loop()
+        self.lobby = Lobby("127.0.0.1", 0)
+        self.loop.run_until_complete(self.lobby.start())
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        import asyncio
+
+        asyncio.run_coroutine_threadsafe(self.lobby.close(), self.loop).result(WAIT)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(WAIT)
+
+
+def test_the_menu_hosts_online_and_joins_by_a_room_code(
+        window: Window, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """The menu's "Host: online" opens a room in the lobby $ZXMONOPOLY_LOBBY names: the room
+    code is in the title; a joiner enters it by the code; both machines alike. Then a second
+    window's menu joins another online host by its room code typed."""
+    lobby = LobbyThread()
+    monkeypatch.setenv("ZXMONOPOLY_LOBBY", lobby.lobby.url)
+    try:
+        choose_line(window, "Host: online")
+        link = window.net
+        assert link is not None and link.hosting and window.menu is None
+        code = link.code
+        assert window.status.startswith(f"room code {code}, 1 player"), window.status
+        room, join_code = code.split("-", 1)
+        joiner = Stepping(NetLink.start(Spectrum48(engine="python"), NetOptions(
+            JOIN, "", 0, p.normal_code(join_code), "BOB", lobby=lobby.lobby.url, room=room)))
+        try:
+            own = hashes_of(link.node)
+            for _ in range(3000):
+                window.step(paced=False)
+                if len(set(own) & set(joiner.hashes)) > 100:
+                    break
+            common = set(own) & set(joiner.hashes)
+            assert len(common) > 100 and all(own[f] == joiner.hashes[f] for f in common)
+            assert link.players() == 2
+        finally:
+            joiner.close()
+        choose_line(window, "Leave the network game")
+        assert window.net is None
+
+        host = Stepping(NetLink.start(Spectrum48(engine="python"), NetOptions(
+            HOST, name="ANNE", lobby=lobby.lobby.url, listen=False)))
+        try:
+            choose_line(window, "Join a network game")
+            type_line(window, host.link.code.lower())
+            joined = window.net
+            assert joined is not None and not joined.hosting and window.menu is None
+            assert window.status.startswith(f"player 2 at room {host.link.code[:4]}")
+        finally:
+            host.close()
+    finally:
+        lobby.close()

@@ -133,6 +133,19 @@ def net_options(*, host: bool = False, join: str | None = None, watch: bool = Fa
     return NetOptions(role, address, join_port, code, name, strict)
 
 
+def lan_address() -> str:
+    """This machine's address on its local network (the one its default route leaves by),
+    for the others to join; "this machine's address" when it has none. Nothing is sent."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: only the route is asked
+            return str(probe.getsockname()[0])
+    except OSError:
+        return "this machine's address"
+
+
 def spaced_code(code: str) -> str:
     """A join code as people read it out: ``XXXXX-XXXXX``."""
     chars = p.normal_code(code)
@@ -332,4 +345,4 @@ class NetLink:
 
 
 __all__ = ["HOST", "JOIN", "WATCH", "JoinError", "NetLink", "NetOptions", "NetOptionsError",
-           "check_port", "net_options", "spaced_code"]
+           "check_port", "lan_address", "net_options", "spaced_code"]

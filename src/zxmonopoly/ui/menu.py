@@ -46,6 +46,8 @@ NAME_LENGTH = 40
 #: are typed with in the menu.
 ADDRESS_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-.:[]")
 CODE_CHARACTERS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789- ")
+#: A lobby's URL (wss://HOST[:PORT][/PATH]).
+URL_CHARACTERS = ADDRESS_CHARACTERS | set("/_~")
 TEXT_HINT = "type   Enter go on   Backspace delete   Esc back"
 
 
@@ -259,7 +261,7 @@ class MenuActions(Protocol):
     def save_screenshot_file(self) -> Path | None: ...
     def record(self) -> None: ...
     def record_rzx(self) -> None: ...
-    def host_network(self) -> str | None: ...
+    def host_network(self, options: NetOptions | None = None) -> str | None: ...
     def join_network(self, options: NetOptions) -> str | None: ...
     def leave_network(self) -> None: ...
     def quit(self) -> None: ...
@@ -323,21 +325,68 @@ def main_page(w: MenuActions) -> Page:
 
 def _network_items(w: MenuActions,
                    then_close: Callable[[Callable[[], Any]], Callable[[], None]]) -> list[Item]:
-    """Host or Join a network game; in one, what it is and Leave (docs/network.md)."""
+    """Host (this machine only, the local network, online in a lobby) or Join (an address
+    and its code, or a room code); in a game, what it is and Leave (docs/network.md)."""
+    from zxmonopoly.net.link import lan_address, net_options
     from zxmonopoly.net.protocol import DEFAULT_PORT
 
-    def host() -> None:
-        problem = w.host_network()
-        if problem is None:
-            w.close_menu()
+    def host(bind: str) -> Callable[[], None]:
+        def go() -> None:
+            if w.host_network(net_options(host=True, bind=bind)) is None:
+                w.close_menu()
+        return go
 
     if w.net is not None:
         return [Item(lambda: f"Network: {w.net.status() if w.net else 'left'}", None),
                 Item(lambda: "Leave the network game"
                      + (" (it ends for everyone)" if w.net and w.net.hosting else ""),
                      then_close(w.leave_network))]
-    return [Item(lambda: f"Host a network game (127.0.0.1, port {DEFAULT_PORT})", host),
-            Item(lambda: "Join a network game...", lambda: w.menu and join_pages(w, w.menu))]
+    lan = lan_address()
+    return [Item(lambda: f"Host: this machine only (127.0.0.1, port {DEFAULT_PORT})",
+                 host("127.0.0.1")),
+            Item(lambda: f"Host: my local network (the others join {lan}:{DEFAULT_PORT})",
+                 host("0.0.0.0")),
+            Item(lambda: "Host: online, in a lobby (a room code for the others)",
+                 lambda: w.menu and host_online(w, w.menu)),
+            Item(lambda: "Join a network game (an address, or a room code)...",
+                 lambda: w.menu and join_pages(w, w.menu))]
+
+
+def with_lobby(w: MenuActions, menu: Menu, then: Callable[[str], str | None]) -> str | None:
+    """``then(url)`` with the lobby's URL from $ZXMONOPOLY_LOBBY or the config file, or a
+    page that asks for it when neither says."""
+    from zxmonopoly.net.lobbylink import lobby_url
+    from zxmonopoly.net.lobbywire import LobbyError
+
+    try:
+        url = lobby_url()
+    except LobbyError:
+        def typed(text: str) -> str | None:
+            try:
+                return then(lobby_url(text))
+            except LobbyError as exc:
+                return str(exc)
+
+        menu.open(NamePage("The lobby's URL (wss://HOST[:PORT]; or set ZXMONOPOLY_LOBBY)",
+                           "wss://", typed, characters=URL_CHARACTERS, length=80,
+                           hint=TEXT_HINT))
+        return None
+    return then(url)
+
+
+def host_online(w: MenuActions, menu: Menu) -> None:
+    """"Host: online": a room in the lobby; its code goes in the title bar and the band."""
+    from zxmonopoly.net.link import net_options
+
+    def host(url: str) -> str | None:
+        problem = w.host_network(net_options(host=True, online=True, lobby=url))
+        if problem is None:
+            w.close_menu()
+        return problem
+
+    problem = with_lobby(w, menu, host)
+    if problem is not None:
+        w.note(problem)
 
 
 def join_pages(w: MenuActions, menu: Menu) -> None:
@@ -348,6 +397,19 @@ def join_pages(w: MenuActions, menu: Menu) -> None:
     from zxmonopoly.net.protocol import DEFAULT_PORT, JoinCodeError, normal_code
 
     def with_address(address: str) -> str | None:
+        from zxmonopoly.net.lobbywire import is_room_code, split_room_code
+
+        if is_room_code(address):  # online: through the lobby
+            room, join_code = split_room_code(address)
+
+            def join(url: str) -> str | None:
+                problem = w.join_network(NetOptions(JOIN, "", 0, join_code, lobby=url,
+                                                    room=room))
+                if problem is None:
+                    w.close_menu()
+                return problem
+
+            return with_lobby(w, menu, join)
         try:
             host, port = parse_address(address)
         except ValueError as exc:
@@ -367,6 +429,6 @@ def join_pages(w: MenuActions, menu: Menu) -> None:
                            with_code, characters=CODE_CHARACTERS, length=20, hint=TEXT_HINT))
         return None
 
-    menu.open(NamePage("Join a network game: the host's address (HOST or HOST:PORT)",
+    menu.open(NamePage("Join: the host's address (HOST or HOST:PORT), or a room code",
                        f"127.0.0.1:{DEFAULT_PORT}", with_address,
                        characters=ADDRESS_CHARACTERS, length=60, hint=TEXT_HINT))

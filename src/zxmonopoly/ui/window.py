@@ -584,13 +584,13 @@ class Window:
             return
         self.rzx.toggle_record(self.machine, self.snapshot_dir)
 
-    def host_network(self) -> str | None:
-        """Host a network game of this window's machine on 127.0.0.1 and the default port
-        (the menu's Host); the problem (also shown), or None."""
+    def host_network(self, options: NetOptions | None = None) -> str | None:
+        """Host a network game of this window's machine as ``options`` say (the menu's Host:
+        by default on 127.0.0.1 and the default port); the problem (also shown), or None."""
         from zxmonopoly.net.link import net_options
         from zxmonopoly.ui import netwindow
 
-        options = net_options(host=True)
+        options = options or net_options(host=True)
         assert options is not None
         problem = netwindow.start(self, options, netwindow.deck_path(self))
         if problem is not None:
