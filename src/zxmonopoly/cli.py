@@ -84,7 +84,8 @@ def _cmd_lobby(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise CliError(f"--port must be 0 to 65535, not {args.port}")
     try:
-        return run_from_args(args.bind, args.port, args.tls_cert, args.tls_key, args.shard)
+        return run_from_args(args.bind, args.port, args.tls_cert, args.tls_key, args.shard,
+                             args.proxy or ())
     except NetError as exc:
         raise CliError(str(exc)) from None
 
@@ -573,6 +574,9 @@ def build_parser() -> argparse.ArgumentParser:
     lobby.add_argument("--shard", default="", metavar="L",
                        help="the letter every room's name starts with (several lobbies behind "
                        "one proxy: docs/network.md)")
+    lobby.add_argument("--proxy", action="append", metavar="ADDR",
+                       help="the address of a TLS proxy in front (nginx, Caddy; may be given "
+                       "again): its connections are counted by their X-Forwarded-For")
     lobby.set_defaults(handler=_cmd_lobby)
 
     run = commands.add_parser(

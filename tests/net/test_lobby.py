@@ -359,3 +359,31 @@ def test_a_lobby_fed_random_messages_keeps_serving(messages: list[tuple[int, byt
             await lobby.close()
 
     assert run(game(), timeout=30) == b"still here"
+
+
+def test_behind_a_proxy_the_lobby_counts_the_forwarded_address() -> None:
+    """Connections from a trusted proxy (--proxy) are counted by the address the proxy
+    writes in X-Forwarded-For: a third from one such address is refused, another enters."""
+
+    async def game() -> tuple[list[str], str]:
+        lobby = Lobby("127.0.0.1", 0, limits=Limits(per_address=2),
+                      proxies=frozenset({"127.0.0.1"}))
+        await lobby.start()
+        host = await _ws(lobby)
+        await host.send(w.open_room())
+        room = w.decode(await host.recv(), host=True).room
+        said = []
+        for forwarded in ("198.51.100.7", "198.51.100.7", "198.51.100.7", "198.51.100.8"):
+            ws = await connect(f"{lobby.url}/{room}", compression=None,
+                               additional_headers={"X-Forwarded-For": f"10.9.9.9, {forwarded}"})
+            try:
+                await ws.send(w.enter(room))
+            except ConnectionClosed:  # refused as soon as its request was in
+                pass
+            said.append(w.decode(await ws.recv(), host=False).name)
+        await lobby.close()
+        return said, ", ".join(sorted(lobby.door.total))
+
+    said, refused = run(game())
+    assert said == ["ENTERED", "ENTERED", "REFUSED", "ENTERED"], said
+    assert "more than 2 connections from one address" in refused

@@ -22,6 +22,7 @@ import ssl
 import sys
 import time
 from collections import Counter, deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -106,6 +107,8 @@ class Client:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     #: Why it is being let go (after what waits has been sent), or None.
     closing: str | None = None
+    #: Whether it is counted in by_address under ``address`` (not a proxy's own address).
+    counted: bool = False
 
     @property
     def who(self) -> str:
@@ -151,13 +154,17 @@ class Lobby:
 
     def __init__(self, bind: str = "127.0.0.1", port: int = DEFAULT_LOBBY_PORT, *,
                  tls: ssl.SSLContext | None = None, shard: str = "",
-                 limits: Limits = LIMITS, out: TextIO | None = None) -> None:
+                 limits: Limits = LIMITS, out: TextIO | None = None,
+                 proxies: frozenset[str] = frozenset()) -> None:
         if shard and (len(shard) != 1 or shard not in w.p.CODE_ALPHABET):
             raise NetError(f"--shard {shard!r}: one letter or digit of "
                            f"{w.p.CODE_ALPHABET} (not I, L, O or U)")
         self.bind, self.port, self.tls, self.shard = bind, port, tls, shard
         self.limits = limits
         self.out = out
+        #: Addresses of TLS proxies in front (nginx, Caddy): a connection from one is counted
+        #: under the address its X-Forwarded-For header gives, once its request is in.
+        self.proxies = proxies
         self.rooms: dict[str, Room] = {}
         #: Names of rooms whose host left, kept a while for it: name -> (token, until).
         self.reserved: dict[str, tuple[bytes, float]] = {}
@@ -244,7 +251,8 @@ class Lobby:
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) else str(peer)
         limits = self.limits
-        if self.by_address[address] >= limits.per_address:
+        proxied = address in self.proxies
+        if not proxied and self.by_address[address] >= limits.per_address:
             self.door.refused(f"a connection from {address}",
                               f"more than {limits.per_address} connections from one address")
             return False
@@ -259,19 +267,33 @@ class Lobby:
                               f"let go for a newcomer ({limits.waiting} waiting at most)")
             if oldest.transport is not None:
                 oldest.transport.abort()
-        client = Client(connection, address, time.monotonic())
+        client = Client(connection, address, time.monotonic(), counted=not proxied)
         self.clients[connection] = client
-        self.by_address[address] += 1
+        if not proxied:
+            self.by_address[address] += 1
         self.waiting.append(connection)
         return True
+
+    def _behind_proxy(self, client: Client) -> None:
+        """A connection through a proxy: counted under the address the proxy says it is from
+        (the last of X-Forwarded-For, which the proxy itself wrote)."""
+        request = client.ws.request
+        forwarded = request.headers.get("X-Forwarded-For", "") if request is not None else ""
+        real = forwarded.split(",")[-1].strip() or client.address
+        if self.by_address[real] >= self.limits.per_address:
+            raise w.LobbyError(f"more than {self.limits.per_address} connections from one "
+                               "address")
+        client.address, client.counted = real, True
+        self.by_address[real] += 1
 
     def _depart(self, connection: ServerConnection) -> None:
         client = self.clients.pop(connection, None)
         if client is None:
             return
-        self.by_address[client.address] -= 1
-        if self.by_address[client.address] <= 0:
-            del self.by_address[client.address]
+        if client.counted:
+            self.by_address[client.address] -= 1
+            if self.by_address[client.address] <= 0:
+                del self.by_address[client.address]
         with contextlib.suppress(ValueError):
             self.waiting.remove(connection)
         self._leave(client)
@@ -286,6 +308,8 @@ class Lobby:
         self._tasks.add(sender)
         sender.add_done_callback(self._tasks.discard)
         try:
+            if not client.counted:
+                self._behind_proxy(client)
             try:
                 first = await asyncio.wait_for(ws.recv(), self._first_deadline(client))
             except TimeoutError:
@@ -547,14 +571,14 @@ def tls_context(cert: str, key: str) -> ssl.SSLContext:
 
 
 def run_from_args(bind: str, port: int, cert: str | None, key: str | None, shard: str,
-                  out: TextIO = sys.stdout) -> int:
+                  proxies: Sequence[str] = (), out: TextIO = sys.stdout) -> int:
     """``zxmonopoly lobby``: serve until interrupted."""
     if (cert is None) != (key is None):
         raise NetError("--tls-cert and --tls-key go together")
     tls = tls_context(cert, key) if cert is not None and key is not None else None
 
     async def main() -> None:
-        lobby = Lobby(bind, port, tls=tls, shard=shard, out=out)
+        lobby = Lobby(bind, port, tls=tls, shard=shard, out=out, proxies=frozenset(proxies))
         await lobby.start()
         try:
             await asyncio.Event().wait()
