@@ -56,44 +56,114 @@ def _address(room: int) -> str:
     return f"127.2.{room // 200}.{room % 200 + 1}"
 
 
+class RawWs(asyncio.Protocol):
+    """A bench player's WebSocket, framed by hand (the players must not be the bench's
+    bottleneck: websockets' client costs several times the lobby's own work a message).
+    Frames to the lobby are masked with a zero key (RFC 6455 allows any key; the lobby
+    relays opaque bytes); the lobby's frames come unmasked and short."""
+
+    def __init__(self, on_message) -> None:  # noqa: ANN001 - a callable of bytes
+        self.on_message = on_message
+        self.replies: list[bytes] = []  # the lobby's own messages (not DATA)
+        self.buffer = bytearray()
+        self.open = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        if not self.open.done():
+            end = self.buffer.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            if not self.buffer.startswith(b"HTTP/1.1 101"):
+                self.open.set_exception(RuntimeError(bytes(self.buffer[:80]).decode()))
+                return
+            del self.buffer[:end + 4]
+            self.open.set_result(None)
+        buffer = self.buffer
+        while len(buffer) >= 2:
+            size, head = buffer[1] & 0x7F, 2
+            if size == 126:
+                if len(buffer) < 4:
+                    return
+                size, head = int.from_bytes(buffer[2:4], "big"), 4
+            elif size == 127:
+                if len(buffer) < 10:
+                    return
+                size, head = int.from_bytes(buffer[2:10], "big"), 10
+            if len(buffer) < head + size:
+                return
+            if buffer[0] & 0x0F == 2:  # a binary message (pings and closes: not here)
+                message = bytes(buffer[head:head + size])
+                if message[0] == w.DATA:
+                    self.on_message(message)
+                else:
+                    self.replies.append(message)
+            del buffer[:head + size]
+
+    def send(self, data: bytes) -> None:
+        """One binary message, masked with a zero key."""
+        size = len(data)
+        if size < 126:
+            head = bytes((0x82, 0x80 | size))
+        else:
+            head = bytes((0x82, 0x80 | 126)) + size.to_bytes(2, "big")
+        assert self.transport is not None
+        self.transport.write(head + bytes(4) + data)
+
+
+async def _dial(url: str, path: str, source: str, on_message) -> RawWs:  # noqa: ANN001
+    host, port = url.split("://", 1)[1].rsplit(":", 1)
+    loop = asyncio.get_running_loop()
+    _, ws = await loop.create_connection(lambda: RawWs(on_message), host, int(port),
+                                         local_addr=(source, 0))
+    assert ws.transport is not None
+    ws.transport.write(f"GET /{path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket"
+                       "\r\nConnection: Upgrade\r\nSec-WebSocket-Key: "
+                       "dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+                       .encode())
+    await asyncio.wait_for(ws.open, 30)
+    return ws
+
+
 async def _worker(url: str, rooms: range, players: int, start: float, seconds: float) -> dict:
     """Run ``rooms`` from ``start`` (monotonic) for WARMUP + ``seconds``; the samples."""
-    from websockets.asyncio.client import connect
-
-    async def dial(path: str, room: int):  # noqa: ANN202 - a ClientConnection
-        return await connect(f"{url}/{path}", compression=None, max_size=w.MAX_MESSAGE,
-                             ping_interval=None, open_timeout=30,
-                             local_addr=(_address(room), 0))
-
-    hosts = []  # (host ws, [(member ws, number)])
-    for room in rooms:
-        host = await dial("", room)
-        await host.send(w.open_room())
-        name = w.decode(await host.recv(), host=True).room
-        members = []
-        for _ in range(players - 1):
-            ws = await dial(name, room)
-            await ws.send(w.enter(name))
-            members.append((ws, w.decode(await ws.recv(), host=False).member))
-        for _ in members:  # the ARRIVED of each
-            w.decode(await host.recv(), host=True)
-        hosts.append((host, members))
     measure_from = start + WARMUP
     end = measure_from + seconds
     delays: list[int] = []
     counts = {"sent": 0, "received": 0, "frames": 0}
+    first = int(measure_from * 1e9)
+    last = int(end * 1e9)
 
-    async def read(ws, host: bool) -> None:  # noqa: ANN001
-        skip = 3 if host else 1  # DATA, and the member's number to the host
-        async for raw in ws:
+    def receiver(skip: int):  # noqa: ANN202 - a callable of bytes
+        def got(raw: bytes) -> None:
             now = time.monotonic_ns()
             stamp = _STAMP.unpack_from(raw, skip)[0]
-            if stamp >= measure_from * 1e9 and now <= end * 1e9:
+            if first <= stamp and now <= last:
                 delays.append(now - stamp)
                 counts["received"] += 1
+        return got
 
-    readers = [asyncio.ensure_future(read(h, True)) for h, _ in hosts]
-    readers += [asyncio.ensure_future(read(m, False)) for _, ms in hosts for m, _ in ms]
+    async def reply(ws: RawWs) -> bytes:
+        while not ws.replies:
+            await asyncio.sleep(0.001)
+        return ws.replies.pop(0)
+
+    hosts = []  # (host, [(member, number)])
+    for room in rooms:
+        source = _address(room)
+        host = await _dial(url, "", source, receiver(3))  # DATA, the member's number
+        host.send(w.open_room())
+        name = w.decode(await reply(host), host=True).room
+        members = []
+        for _ in range(players - 1):
+            ws = await _dial(url, name, source, receiver(1))
+            ws.send(w.enter(name))
+            members.append((ws, w.decode(await reply(ws), host=False).member))
+        hosts.append((host, members))
     member_pad = bytes(MEMBER_BYTES - _STAMP.size)
     host_pad = bytes(HOST_BYTES_EACH * (players - 1) - _STAMP.size)
     await asyncio.sleep(max(0.0, start - time.monotonic()))
@@ -109,8 +179,8 @@ async def _worker(url: str, rooms: range, players: int, start: float, seconds: f
         measured = measure_from <= time.monotonic() < end - 0.2
         for host, members in hosts:
             for ws, number in members:
-                _write(ws, w.send(stamp + member_pad))
-                _write(host, w.send(stamp + host_pad, number))
+                ws.send(w.send(stamp + member_pad))
+                host.send(w.send(stamp + host_pad, number))
                 if measured:
                     counts["sent"] += 2
         if measure_from <= time.monotonic() < end:
@@ -119,20 +189,13 @@ async def _worker(url: str, rooms: range, players: int, start: float, seconds: f
         if start + frame / FPS < time.monotonic() - 0.1:  # far behind: skip, not burst
             frame = int((time.monotonic() - start) * FPS) + 1
     await asyncio.sleep(0.3)
-    for task in readers:
-        task.cancel()
     for host, members in hosts:  # no closing handshakes: the lobby sees them go
         for ws, _ in members:
+            assert ws.transport is not None
             ws.transport.abort()
+        assert host.transport is not None
         host.transport.abort()
     return {"delays": delays, **counts}
-
-
-def _write(ws, data: bytes) -> None:  # noqa: ANN001 - a ClientConnection
-    """One message written at once (the players' side must not be the bench's bottleneck:
-    websockets' send() costs a lock and a task switch a message)."""
-    ws.protocol.send_binary(data)
-    ws.send_data()
 
 
 def _cpu_seconds(pid: int) -> float:
