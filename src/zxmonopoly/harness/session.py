@@ -338,7 +338,7 @@ class Session:
         return [line.rstrip() for line in self.lines()[top:top + height]]
 
     def message(self) -> str:
-        """The message lines as one text, as the game flowed it (ui.asm's msg_print): a line
+        """The message lines as one text, as the game flowed it (msg.asm's msg_print): a line
         break is a space between words; empty lines dropped."""
         return " ".join(row.strip() for row in self.message_rows() if row.strip())
 
