@@ -29,7 +29,7 @@ from zxmonopoly.z80 import state
 from . import timing
 
 if TYPE_CHECKING:
-    from zxmonopoly.z80.templates import Dialect
+    from zxmonopoly.z80.templates import Dialect, Line, Marker
 
 #: What the generated modules say they are, and are made from.
 TITLE = "the Spectrum (contention, ULA ports)"
@@ -197,9 +197,9 @@ def port_in(d: Dialect, trace: bool = False) -> list[str]:
     ]
 
 
-def port_out(log_full_exit: str) -> list[str]:
+def port_out(log_full_exit: Marker) -> list[Line]:
     """What an OUT of ``v`` to ``port`` does: the ULA (A0 low) takes it and logs it with its
-    T-state; ``log_full_exit`` leaves the loop when the log is full."""
+    T-state; ``log_full_exit`` (the generator's marker) leaves the loop when the log is full."""
     return [
         "if (port & 1) == 0:",
         "    ula_out = v",
@@ -207,5 +207,5 @@ def port_out(log_full_exit: str) -> list[str]:
         "    out_log[out_n + 1] = v",
         "    out_n += 2",
         "    if out_n > len(out_log) - 2:",
-        f"        {log_full_exit}",
+        "        " + log_full_exit,
     ]
