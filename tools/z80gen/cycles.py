@@ -251,9 +251,10 @@ class CycleTable:
         list whose addresses count from PC ``shift`` bytes on.
 
         Each test covers its group whatever the bytes read: the stack's four bytes round SP;
-        NN by the high byte of its operand (0x3F or 0x7F: NN+1 may cross, so walked); IX+d
-        and IY+d by the register's reach of -128 to +127 (fewer than 16K bytes, so clear of
-        contended memory when both ends are).
+        NN by the high byte of its operand (the machine's ``word_uncontended``: NN+1 may cross
+        into contended memory, so a word at its edge is walked); IX+d and IY+d by the
+        register's reach of -128 to +127 (fewer than 16K bytes, so clear of contended memory
+        when both ends are).
         """
         m = self.machine
         hi = self.dialect.mem(f"(pc + {shift + 1}) & 0xFFFF")
@@ -262,7 +263,7 @@ class CycleTable:
             1: m.ir_uncontended("h"), 2: m.ir_uncontended("d"), 4: m.ir_uncontended("b"),
             8: m.ir_uncontended("(b - 1)"),
             16: f"{m.uncontended('(sp - 2)')} and {m.uncontended('(sp + 1)')}",
-            32: f"not (0x3F <= {hi} <= 0x7F)",
+            32: m.word_uncontended(hi),
             64: f"{m.uncontended(f'({xy} - 128)')} and {m.uncontended(f'({xy} + 127)')}",
             128: m.ir_uncontended("i"),
         }
