@@ -36,6 +36,8 @@ class NetOptions:
     code: str = ""  # joining: the join code (normalised); hosting: "" (a new one is made)
     name: str = ""
     strict: bool = False  # a desync fails the game instead of being repaired (tests)
+    #: Hosting: how many players the hosted program takes (the window gives its game's count).
+    players: int = p.MAX_SLOTS
 
     @property
     def hosting(self) -> bool:
@@ -124,7 +126,7 @@ class NetLink:
             if options.hosting:
                 node: Host | Peer = thread.host(
                     machine, bind=options.address, port=options.port, tape=tape, strict=strict,
-                    name=options.name or "host", timeouts=timeouts)
+                    name=options.name or "host", players=options.players, timeouts=timeouts)
             else:
                 node = thread.join(machine, options.address, options.port, options.code,
                                    spectator=options.role == WATCH, name=options.name,
