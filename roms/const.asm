@@ -5,19 +5,8 @@
 ; sysvars.asm.  Nothing here emits a byte.
 ; =============================================================================================
 
-; --- Memory map (section 2.1) ----------------------------------------------------------------
-ROM_SIZE        equ 0x4000
-RAM_START       equ 0x4000
-SCREEN          equ 0x4000          ; display file: 256 x 192 pixels, 1 bit each
-SCREEN_SIZE     equ 6144
-ATTRS           equ 0x5800          ; attributes: 32 x 24 cells
-ATTRS_SIZE      equ 768
-SCREEN_THIRD    equ 0x0800          ; bytes in one third (8 character rows) of the display
-ROWS            equ 24              ; character rows on the screen
-COLUMNS         equ 32              ; character columns
-PRINTER_BUFFER  equ 0x5B00
-RAM_END_48K     equ 0xFFFF
-RAM_END_16K     equ 0x7FFF
+; --- The machine: memory map, screen, ULA port, key matrix, colours (one file for both programs)
+        include "hardware.asm"
 
 ; --- Fixed entry points: software calls these addresses (section 5.1, 5.2, 5.3) ---------------
 ENTRY_START     equ 0x0000          ; RST 0: power-on
@@ -67,40 +56,16 @@ TRAP_FILL       equ 0xEF            ; RST 28h
 FONT            equ 0x3D00          ; characters 32-127, 8 bytes each
 
 FONT_FIRST      equ 0x20            ; the font's first character
-FONT_CHARS      equ FONT - 8 * FONT_FIRST   ; the value of CHARS (0x3C00)
-GLYPH_SIZE      equ 8
+FONT_CHARS      equ FONT - GLYPH_SIZE * FONT_FIRST  ; the value of CHARS (0x3C00)
 
-; --- ULA port 0xFE (sections 2.4, 2.7, 3.1) --------------------------------------------------
-ULA_PORT        equ 0xFE
-ULA_BORDER      equ 0x07            ; out: border colour bits
-ULA_MIC         equ 0x08            ; out: bit 3, MIC (tape out)
-ULA_EAR         equ 0x10            ; out: bit 4, EAR (speaker)
-ULA_EAR_IN      equ 0x40            ; in: bit 6, the tape signal
-ULA_KEYS        equ 0x1F            ; in: bits 0-4, keys of the selected half-rows (0 = down)
-
-; Half-rows: the high byte of the port address selects them (a 0 bit selects).
-HALF_ROW_CAPS_V equ 0xFE            ; CAPS SHIFT Z X C V
-HALF_ROW_A_G    equ 0xFD
-HALF_ROW_Q_T    equ 0xFB
-HALF_ROW_1_5    equ 0xF7
-HALF_ROW_0_6    equ 0xEF
-HALF_ROW_P_Y    equ 0xDF
-HALF_ROW_ENTER_H equ 0xBF
-HALF_ROW_SPACE_B equ 0x7F           ; SPACE SYMBOL-SHIFT M N B
-HALF_ROWS       equ 8
-KEYS_PER_ROW    equ 5
-
-; Key numbers: half-row * 5 + bit (half-row 0 = port high byte 0xFE).
-KEY_CAPS_SHIFT  equ 0               ; half-row 0, bit 0
-KEY_SYMBOL_SHIFT equ 36             ; half-row 7, bit 1
+; --- Keys (section 2.4; the half-rows and the shifts' key numbers are in hardware.asm) -------
 KEY_EXTEND_PAIR equ 40              ; not a real key: both shifts together, no other key
 KEY_NONE        equ 0xFF
 SHIFT_CAPS      equ 0               ; bit of the shift state: CAPS SHIFT down
 SHIFT_SYMBOL    equ 1               ; SYMBOL SHIFT down
 SHIFT_TWO_KEYS  equ 7               ; two keys (other than shifts): the scan is not trusted
 
-; --- Colours (section 2.3) -------------------------------------------------------------------
-        include "colours.asm"       ; BLACK..WHITE, PAPER, INK_MASK, PAPER_MASK, BRIGHT, FLASH
+; --- Colours (section 2.3: BLACK..WHITE, PAPER, BRIGHT ... are in colours.asm, by hardware.asm)
 COLOUR_CLEAR    equ 8               ; INK 8 etc.: keep what is on the screen
 COLOUR_CONTRAST equ 9               ; INK 9 / PAPER 9: contrast with the other
 

@@ -414,7 +414,7 @@ ai_before_throw:
 .next:  pop bc
         inc b
         ld a, b
-        cp BOARD_SIZE
+        cp BOARD_SQUARES
         jr c, .square               ; Another square?
         ; continues into ai_build
 
@@ -467,7 +467,7 @@ ai_find_site:
 .next:  pop bc
         inc b
         ld a, b
-        cp BOARD_SIZE
+        cp BOARD_SQUARES
         jr c, .square               ; Another square?
         or a
         ret
@@ -895,7 +895,7 @@ ai_trade_target:
 .next:  pop bc
         inc b
         ld a, b
-        cp BOARD_SIZE
+        cp BOARD_SQUARES
         jr c, .square               ; Another square?
         ld hl, (ai_target_price)
         ld a, h
@@ -969,7 +969,7 @@ ai_trade_choose_give:
 .next:  pop bc
         inc b
         ld a, b
-        cp BOARD_SIZE
+        cp BOARD_SQUARES
         jr c, .square               ; Another square?
         ret
 
@@ -1159,7 +1159,7 @@ ai_order_count:
 .next:  pop bc
         inc b
         ld a, b
-        cp BOARD_SIZE
+        cp BOARD_SQUARES
         jp c, .square               ; Another square?
         ld a, (ai_order_count_houses)
         ld d, a
@@ -1396,7 +1396,7 @@ ai_place_unit:
         jr c, .found                ; May it go here?
         inc b
         ld a, b
-        cp BOARD_SIZE
+        cp BOARD_SQUARES
         jr c, .square               ; Another square?
         pop ix
         scf

@@ -108,7 +108,7 @@ auction_run:
         call msg_show
         ld a, (auction_bidder)
         call msg_player
-        ld hl, str_game_for
+        ld hl, str_msg_for
         call msg_print
         ld hl, (auction_high)
         call msg_money
@@ -179,6 +179,8 @@ auction_show_void:
         call snd_low
         ld b, AUCTION_PAUSE
         jp pause
+
+; ---------------------------------------------------------------------------------------------
 ; auction_record - declare an event of the auction for its square (the record, events.asm)
 ; Input: A = kind, B = player, E = EV_EXTRA, HL = pounds.  Output: recorded.
 ; Corrupts: nothing.

@@ -1,12 +1,12 @@
 ; =============================================================================================
-; bank.asm - money between the players and the Bank: receipts, payments, raising money by
-; selling buildings and mortgaging, bankruptcy, and the M key's mortgage and lift
+; bank.asm - money between the players and the Bank: receipts, payments (bank_*), a player's
+; cash (cash_*), raising money by selling buildings and mortgaging (raise_*), bankruptcy
 ;
-; Booklet part A: "Bank", "Selling property", "Mortgages", "Bankruptcy"; part C "Mortgage".
+; Booklet part A: "Bank", "Selling property", "Mortgages", "Bankruptcy".  The M key and the
+; mortgages themselves are mortgage.asm's.
 ; The Bank never runs out of money (A4).  Cash is an unsigned word: receipts stop at 65535.
 ; =============================================================================================
 
-MORTGAGE_INTEREST_DIVISOR equ 100 / MORTGAGE_INTEREST_PERCENT   ; 10 %: a tenth
 HOTEL_HOUSES    equ MAX_HOUSES_PER_SITE ; a hotel stands for four houses (A43)
 
 ; ---------------------------------------------------------------------------------------------
@@ -214,7 +214,7 @@ bank_pay:
         ld hl, (bank_amount)
         call event_money
         ld a, (bank_creditor)
-        call player_credit
+        call cash_credit
         call bank_redraw
 .done:  pop ix
         or a
@@ -261,21 +261,6 @@ bank_raise:
         ret                         ; carry set: nothing left to sell
 
 ; ---------------------------------------------------------------------------------------------
-; property_level - a square's buildings: 0-4 houses, 5 a hotel
-; Input: A = square.  Output: A = level, C = the square byte, HL = its address.
-; Corrupts: F, DE.
-; ---------------------------------------------------------------------------------------------
-property_level:
-        call square_owner
-        ld a, c
-        and SQ_BUILD_MASK
-        rrca
-        rrca
-        rrca
-        rrca
-        ret
-
-; ---------------------------------------------------------------------------------------------
 ; raise_sell_building - sell one building of a player's to the Bank at half its cost: a house
 ; from the most built-up site; a hotel becomes four houses again if the Bank has them, else the
 ; whole group's buildings go (A45)
@@ -306,7 +291,7 @@ raise_sell_building:
         ld (raise_sell_building_best_square), a
 .next:  inc b
         ld a, b
-        cp BOARD_SIZE
+        cp BOARD_SQUARES
         jr c, .scan
         ld a, (raise_sell_building_best_level)
         or a
@@ -393,108 +378,6 @@ half_word_at:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; group_clear_buildings - return every building of a square's colour group to the Bank
-; Input: A = a square of the group.  Output: DE = half of what they cost (the Bank's payment);
-; the stock counts updated; the squares redrawn.  Corrupts: AF, B, HL.
-; ---------------------------------------------------------------------------------------------
-group_clear_buildings:
-        call group_record           ; HL = count, then the squares
-        ld b, (hl)
-        inc hl
-        ld de, 0
-.site:  push bc
-        push hl
-        ld a, (hl)
-        push de
-        call property_level         ; A = level, HL = square byte address, C = the byte
-        ld b, a
-        ld a, c
-        and 0xFF - SQ_BUILD_MASK
-        ld (hl), a
-        pop de
-        pop hl
-        push hl
-        ld a, b
-        or a
-        jr z, .none
-        ld c, a                     ; C = level
-        cp SQ_HOTEL
-        jr nz, .houses
-        ld a, (v_hotels_left)       ; a hotel: the hotel and its four houses' cost
-        inc a
-        ld (v_hotels_left), a
-        ld a, (hl)
-        push de
-        call board_record
-        ld de, BOARD_HOTEL_COST
-        add hl, de
-        ld e, (hl)
-        inc hl
-        ld d, (hl)
-        ex de, hl
-        pop de
-        add hl, de
-        ex de, hl                   ; DE += hotel cost
-        pop hl
-        push hl
-        ld c, HOTEL_HOUSES
-        jr .cost
-.houses:
-        ld a, (v_houses_left)
-        add a, c
-        ld (v_houses_left), a
-.cost:  ld a, (hl)                  ; DE += C houses' cost
-        push de
-        call board_record
-        ld de, BOARD_HOUSE_COST
-        add hl, de
-        ld e, (hl)
-        inc hl
-        ld d, (hl)
-        ld hl, 0
-.mul:   add hl, de
-        dec c
-        jr nz, .mul
-        pop de
-        add hl, de
-        ex de, hl
-        pop hl
-        push hl
-        ld a, (hl)
-        push de
-        push ix
-        call board_draw_square
-        pop ix
-        pop de
-.none:  pop hl
-        pop bc
-        inc hl
-        djnz .site
-        srl d                       ; the Bank pays half
-        rr e
-        ret
-
-; ---------------------------------------------------------------------------------------------
-; group_record - the group record (count, then GROUP_SLOTS squares) of a square
-; Input: A = square (a site, station or utility).  Output: HL.  Corrupts: AF, DE.
-; ---------------------------------------------------------------------------------------------
-group_record:
-        call board_record
-        inc hl                      ; BOARD_GROUP follows BOARD_KIND
-        ld l, (hl)
-        ld h, 0
-        ld d, h
-        ld e, l
-        add hl, hl
-        add hl, hl
-        add hl, de                  ; group * 5
-        ld de, board_groups
-        add hl, de
-        ret
-        assert GROUP_RECORD == 5
-        assert BOARD_GROUP == BOARD_KIND + 1
-
-; ---------------------------------------------------------------------------------------------
 ; raise_mortgage_one - mortgage the player's unmortgaged property with the smallest loan that
 ; has no buildings on it (A52)
 ; Input: A = player.  Output: carry clear if one was mortgaged, set if none can be.
@@ -537,7 +420,7 @@ raise_mortgage_one:
 .next:  pop bc
         inc b
         ld a, b
-        cp BOARD_SIZE
+        cp BOARD_SQUARES
         jr c, .scan
         ld a, (raise_mortgage_one_best)
         cp 0xFF
@@ -546,197 +429,6 @@ raise_mortgage_one:
         call mortgage_take
         or a
         ret
-
-; ---------------------------------------------------------------------------------------------
-; group_built - whether any site of a square's colour group has buildings
-; Input: A = square.  Output: carry set if built on.  Corrupts: AF, DE, HL.
-; ---------------------------------------------------------------------------------------------
-group_built:
-        push bc
-        call group_record
-        ld b, (hl)
-.site:  inc hl
-        ld a, (hl)
-        push hl
-        push bc
-        call property_level
-        pop bc
-        pop hl
-        or a
-        jr nz, .yes
-        djnz .site
-        pop bc
-        or a
-        ret
-.yes:   pop bc
-        scf
-        ret
-
-; ---------------------------------------------------------------------------------------------
-; mortgage_take - mortgage a square: its owner receives the mortgage value (half the price)
-; Input: A = square (owned, unmortgaged, bare: the rest of its group may keep buildings,
-;        booklet A52).  Output: done, shown.
-; Corrupts: AF, BC, DE, HL.
-; ---------------------------------------------------------------------------------------------
-mortgage_take:
-        ld (mortgage_square), a
-        call square_owner
-        set SQ_MORTGAGED, (hl)
-        dec a
-        ld (mortgage_owner), a
-        call msg_show_player
-        ld hl, str_bank_mortgages
-        call msg_print
-        ld a, (mortgage_square)
-        call msg_square_name
-        ld a, (mortgage_square)
-        call board_record
-        ld de, BOARD_MORTGAGE
-        add hl, de
-        ld e, (hl)
-        inc hl
-        ld d, (hl)
-        ex de, hl
-        push hl
-        ld hl, str_game_for
-        call msg_print
-        pop hl
-        push hl
-        call msg_money
-        call msg_stop
-        pop hl
-        ld a, (mortgage_square)
-        ld (event_square), a
-        EVENT_CAUSE EVK_MORTGAGE
-        ld a, (mortgage_owner)
-        call bank_receive
-        ld a, (mortgage_square)
-        push ix
-        call board_draw_square
-        pop ix
-        ld b, LAND_PAUSE
-        jp pause
-
-; ---------------------------------------------------------------------------------------------
-; mortgage_interest - 10 % of a square's mortgage value, rounded up to a pound (A53)
-; Input: A = square.  Output: HL = interest, DE = the mortgage value.  Corrupts: AF, BC.
-; ---------------------------------------------------------------------------------------------
-mortgage_interest:
-        call board_record
-        ld de, BOARD_MORTGAGE
-        add hl, de
-        ld e, (hl)
-        inc hl
-        ld d, (hl)
-        push de
-        ld hl, MORTGAGE_INTEREST_DIVISOR - 1    ; (value + 9) / 10
-        add hl, de
-        ld bc, 0                    ; BC = quotient
-        ld de, MORTGAGE_INTEREST_DIVISOR
-.div:   or a
-        sbc hl, de
-        jr c, .done
-        inc bc
-        jr .div
-.done:  ld h, b
-        ld l, c
-        pop de
-        ret
-
-; ---------------------------------------------------------------------------------------------
-; mortgage_sum - what mortgaging a square brings its owner (the mortgage value), or what
-; lifting its mortgage costs (the value and 10 %, A53), as the M question says (issue 28)
-; Input: A = square.  Output: HL = pounds.  Corrupts: AF, C, DE.
-; ---------------------------------------------------------------------------------------------
-mortgage_sum:
-        push af
-        call square_owner           ; C = the square byte
-        pop af
-        push bc
-        call mortgage_interest      ; HL = interest, DE = value
-        pop bc
-        bit SQ_MORTGAGED, c
-        jr nz, .lift
-        ex de, hl
-        ret
-.lift:  add hl, de
-        ret
-
-; ---------------------------------------------------------------------------------------------
-; mortgage_toggle - the M key's ENTER on a square: mortgage it (no buildings on it) or
-; lift its mortgage (the loan plus 10 %), for its owner (A52, A53; booklet C Mortgage)
-; Input: A = square.  Output: done or refused with a message.  Corrupts: AF, BC, DE, HL.
-; ---------------------------------------------------------------------------------------------
-mortgage_toggle:
-        ld (mortgage_square), a
-        call square_owner
-        or a
-        ld hl, str_bank_not_owned
-        jp z, msg_show              ; the Bank's, or not a property
-        dec a
-        ld (mortgage_owner), a
-        bit SQ_MORTGAGED, c
-        jr nz, .lift
-        ld a, c                     ; "All buildings on the Site must be sold back to the
-        and SQ_BUILD_MASK           ; Bank before any property can be mortgaged" (booklet A)
-        ld hl, str_bank_sell_buildings_first
-        jp nz, msg_show
-        ld a, (mortgage_square)
-        jp mortgage_take
-.lift:  ld a, (mortgage_square)
-        ld (event_square), a
-        call mortgage_interest
-        ld a, l                     ; (10 % of at most 200: a byte)
-        ld (event_extra), a
-        add hl, de                  ; HL = loan + interest
-        ld (bank_amount), hl
-        push ix
-        ld a, (mortgage_owner)
-        call player_record
-        push hl
-        pop ix
-        call bank_short
-        jr c, .cannot
-        ld hl, (bank_amount)
-        EVENT_CAUSE EVK_LIFT
-        call bank_pay_ix_exact
-        pop ix
-        ld a, (mortgage_square)
-        call square_owner
-        res SQ_MORTGAGED, (hl)
-        ld a, (mortgage_owner)
-        call msg_show_player
-        ld hl, str_bank_lifts
-        call msg_print
-        ld a, (mortgage_square)
-        call msg_square_name
-        ld hl, str_bank_paying
-        call msg_print
-        ld hl, (bank_amount)
-        call msg_money
-        call msg_stop
-        ld a, (mortgage_square)
-        push ix
-        call board_draw_square
-        pop ix
-        ret
-.cannot:
-        pop ix
-        ld hl, str_bank_lift_cost
-        call msg_show
-        ld hl, (bank_amount)
-        call msg_money
-        jp snd_low
-
-; ---------------------------------------------------------------------------------------------
-; msg_show_player - clear the message lines and print a player's number and name
-; Input: A = player.  Output: printed.  Corrupts: AF, BC, DE, HL.
-; ---------------------------------------------------------------------------------------------
-msg_show_player:
-        push af
-        call msg_clear
-        pop af
-        jp msg_player
 
 ; ---------------------------------------------------------------------------------------------
 ; bank_bankrupt - a player cannot pay: to another player, everything goes to the creditor
@@ -793,7 +485,7 @@ bank_bankrupt:
         ld a, (bankrupt_creditor)
         cp NO_PLAYER
         jr z, .to_the_bank
-        call player_credit
+        call cash_credit
         jr .cash_done
 .to_the_bank:
         call bank_gain
@@ -877,7 +569,7 @@ bank_bankrupt:
 .next:  pop bc
         inc b
         ld a, b
-        cp BOARD_SIZE
+        cp BOARD_SQUARES
         jr c, .square
         call bank_redraw
         pop ix
@@ -915,11 +607,11 @@ bank_take_upto:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; player_credit - money from another player (already taken from it) to a player; what
+; cash_credit - money from another player (already taken from it) to a player; what
 ; would take the cash past 65535 goes into the Bank's account instead
 ; Input: A = player, HL = pounds.  Output: P_CASH (at most 65535).  Corrupts: AF, DE, HL.
 ; ---------------------------------------------------------------------------------------------
-player_credit:
+cash_credit:
         push ix
         push hl
         call player_record
@@ -939,10 +631,4 @@ player_credit:
 str_bank_sells_house: db " sells a house on ", 0
 str_bank_sells_hotel: db " sells the hotel on ", 0
 str_bank_sells_group: db " sells the buildings of the group of ", 0
-str_bank_mortgages:  db " mortgages ", 0
-str_bank_lifts:      db " lifts the mortgage on ", 0
-str_bank_paying:     db ", paying ", 0
-str_bank_lift_cost:  db "Not enough cash: lifting costs ", 0
-str_bank_not_owned:  db "Nobody owns that square.", 0
-str_bank_sell_buildings_first: db "Sell the buildings on it first.", 0
 str_bank_bankrupt:   db " is bankrupt!", 0

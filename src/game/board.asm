@@ -199,8 +199,8 @@ board_draw_all:
         jr nz, .flat                ; Is the board drawn flat (B)?
         call b3_draw_all            ; the default: the perspective board
         jr .list
-.flat:  ld bc, CENTRE_TOP * 256 + CENTRE_LEFT
-        ld de, CENTRE_HEIGHT * 256 + CENTRE_WIDTH
+.flat:  LD_ROW_COL bc, CENTRE_TOP, CENTRE_LEFT
+        LD_ROW_COL de, CENTRE_HEIGHT, CENTRE_WIDTH
         ld a, ATTR_CENTRE
         call clear_rect
         ld hl, str_board_title
@@ -213,8 +213,8 @@ board_draw_all:
         inc a
         cp BOARD_SQUARES
         jr c, .square               ; Another square to draw?
-        ld bc, BOARD_TOP * 256 + PANEL_LEFT
-        ld de, BOARD_HEIGHT * 256 + PANEL_WIDTH
+        LD_ROW_COL bc, BOARD_TOP, PANEL_LEFT
+        LD_ROW_COL de, BOARD_HEIGHT, PANEL_WIDTH
         ld a, ATTR_PANEL
         call clear_rect
 .list:  call board_draw_players
@@ -260,8 +260,8 @@ board_current_record:
 ; Input: none.  Output: drawn.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_menu:
-        ld bc, MENU_ROW * 256 + 0
-        ld de, 2 * 256 + COLUMNS
+        LD_ROW_COL bc, MENU_ROW, 0
+        LD_ROW_COL de, 2, COLUMNS
         ld a, ATTR_MENU
         call clear_rect
         ld hl, str_menu
@@ -798,16 +798,16 @@ board_mark_square:
         jr nz, .edge                ; An edge square?  (a corner flashes whole)
         ld b, (ix+CORNER_ROW)
         ld c, (ix+CORNER_COL)
-        ld de, CORNER_HEIGHT * 256 + CORNER_WIDTH
+        LD_ROW_COL de, CORNER_HEIGHT, CORNER_WIDTH
         call board_flash_rect
         pop ix
         ret
 .edge:  call board_geometry
         push de
-        ld de, 1 * 256 + PAIR
+        LD_ROW_COL de, 1, PAIR
         call board_flash_rect
         pop bc
-        ld de, 1 * 256 + PAIR
+        LD_ROW_COL de, 1, PAIR
         call board_flash_rect
         pop ix
         ret
@@ -839,10 +839,10 @@ board_flash_rect:
 ; Input: the state block.  Output: drawn.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_players:
-        ld bc, PLIST_TOP * 256 + CENTRE_LEFT
+        LD_ROW_COL bc, PLIST_TOP, CENTRE_LEFT
         call board_is_flat
         jr nz, .origin              ; Flat (B)?  The list sits in the board's middle.
-        ld bc, (B3_LIST_TOP + 1) * 256 + B3_LIST_LEFT
+        LD_ROW_COL bc, B3_LIST_TOP + 1, B3_LIST_LEFT
 .origin:
         ld (bd_list_at), bc
         push ix
@@ -862,7 +862,7 @@ board_draw_players:
         jr .next
 .empty: ld a, (bd_list_at)
         ld c, a
-        ld de, 1 * 256 + CENTRE_WIDTH
+        LD_ROW_COL de, 1, CENTRE_WIDTH
         ld a, ATTR_CENTRE
         call clear_rect
 .next:  pop bc
@@ -1025,8 +1025,8 @@ board_inverse:
 ; Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 board_draw_status:
-        ld bc, STATUS_ROW * 256 + 0
-        ld de, 1 * 256 + COLUMNS
+        LD_ROW_COL bc, STATUS_ROW, 0
+        LD_ROW_COL de, 1, COLUMNS
         ld a, ATTR_STATUS
         call clear_rect
         ld a, (v_num_players)
@@ -1034,7 +1034,7 @@ board_draw_status:
         ret z                       ; No players yet?  The line stays blank.
         ld a, ATTR_STATUS
         ld (print_attr), a
-        ld bc, STATUS_ROW * 256 + 1
+        LD_ROW_COL bc, STATUS_ROW, 1
         call print_at
         ld a, (v_current)
         call player_record
@@ -1074,8 +1074,8 @@ str_board_fast:       db PR_AT, STATUS_ROW, COLUMNS - 6, PR_ATTR, ATTR_STATUS_FA
 board_draw_dice:
         call board_is_flat
         jp z, b3_draw_dice          ; The perspective board?  It draws its own dice.
-        ld bc, DICE_LABEL_ROW * 256 + PANEL_LEFT
-        ld de, (DOUBLE_ROW - DICE_LABEL_ROW + 1) * 256 + PANEL_WIDTH
+        LD_ROW_COL bc, DICE_LABEL_ROW, PANEL_LEFT
+        LD_ROW_COL de, DOUBLE_ROW - DICE_LABEL_ROW + 1, PANEL_WIDTH
         ld a, ATTR_PANEL
         call clear_rect
         ld a, (v_dice)
@@ -1168,8 +1168,8 @@ board_draw_clock:
         ld a, (v_short_game)
         or a
         ret z                       ; Not a short game?  No clock.
-        ld bc, CLOCK_LABEL_ROW * 256 + PANEL_LEFT
-        ld de, 2 * 256 + PANEL_WIDTH
+        LD_ROW_COL bc, CLOCK_LABEL_ROW, PANEL_LEFT
+        LD_ROW_COL de, 2, PANEL_WIDTH
         ld a, ATTR_PANEL
         call clear_rect
         ld hl, str_clock
@@ -1213,7 +1213,7 @@ str_clock:      db PR_AT, CLOCK_LABEL_ROW, PANEL_LEFT + 1, PR_ATTR, ATTR_PANEL_L
 ; Input: none.  Output: cleared to ATTR_LOWER.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 lower_clear:
-        ld bc, LOWER_TOP * 256 + 0
-        ld de, (MSG_TOP - LOWER_TOP) * 256 + COLUMNS
+        LD_ROW_COL bc, LOWER_TOP, 0
+        LD_ROW_COL de, MSG_TOP - LOWER_TOP, COLUMNS
         ld a, ATTR_LOWER
         jp clear_rect

@@ -239,9 +239,9 @@ card_move_to:
         ld a, (iy+CARD_SQUARE)
         sub (ix+P_SQUARE)
         jr nc, .ahead
-        add a, BOARD_SIZE
+        add a, BOARD_SQUARES
 .ahead: jr nz, .move
-        ld a, BOARD_SIZE            ; to the square it is on: all the way round
+        ld a, BOARD_SQUARES            ; to the square it is on: all the way round
 .move:  ld c, (iy+CARD_SALARY)
         call move_forward_salary
         jp land
@@ -254,7 +254,7 @@ card_move_back_to:
         ld a, (ix+P_SQUARE)
         sub (iy+CARD_SQUARE)
         jr nc, .behind
-        add a, BOARD_SIZE
+        add a, BOARD_SQUARES
 .behind:
         or a
         jp z, land
@@ -338,7 +338,7 @@ card_repairs:
 .next:  pop bc
         inc b
         ld a, b
-        cp BOARD_SIZE
+        cp BOARD_SQUARES
         jr c, .square
         ld a, h
         or l

@@ -31,12 +31,12 @@ ATTR_CU_GUTTER  equ BLACK * PAPER + WHITE           ; between the boxes
 closeup_show:
         push ix
         ld (cu_square), a
-        ld bc, CLOSEUP_TOP * 256 + CU_WIDTH             ; the gutters
-        ld de, CLOSEUP_HEIGHT * 256 + CU_GUTTER
+        LD_ROW_COL bc, CLOSEUP_TOP, CU_WIDTH    ; the gutters
+        LD_ROW_COL de, CLOSEUP_HEIGHT, CU_GUTTER
         ld a, ATTR_CU_GUTTER
         call clear_rect
-        ld bc, CLOSEUP_TOP * 256 + CU_PITCH + CU_WIDTH
-        ld de, CLOSEUP_HEIGHT * 256 + CU_GUTTER
+        LD_ROW_COL bc, CLOSEUP_TOP, CU_PITCH + CU_WIDTH
+        LD_ROW_COL de, CLOSEUP_HEIGHT, CU_GUTTER
         ld a, ATTR_CU_GUTTER
         call clear_rect
         ld ix, closeup_boxes

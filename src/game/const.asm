@@ -5,13 +5,11 @@
 ; attributes 2.3).  Nothing here emits a byte.
 ; =============================================================================================
 
+; --- The machine: memory map, screen, ULA port, key matrix, colours (one file for both programs:
+; SCREEN, ATTRS and their sizes, ROWS, COLUMNS, GLYPH_SIZE, ULA_PORT, ULA_EAR, HALF_ROWS ...)
+        include "../../roms/hardware.asm"
+
 ; --- Memory ----------------------------------------------------------------------------------
-SCREEN          equ 0x4000          ; display file, 6144 bytes
-SCREEN_SIZE     equ 6144
-ATTRS           equ 0x5800          ; attribute file, 32 x 24
-ATTRS_SIZE      equ 768
-ROWS            equ 24
-COLUMNS         equ 32
 SYS_CHARS       equ 0x5C36          ; the ROM's CHARS variable: we point it at our font (- 256)
                                     ; so that any screen reader that follows CHARS reads our text
 GAME_ORIGIN     equ 0x6000          ; where the code block loads
@@ -22,14 +20,7 @@ STACK_TOP       equ IM2_JUMP        ; the machine stack grows down from just bel
 STACK_SIZE      equ 512             ; the stack's room; code and data must end below it
 STACK_LIMIT     equ STACK_TOP - STACK_SIZE
 
-; --- ULA port 0xFE ---------------------------------------------------------------------------
-ULA_PORT        equ 0xFE
-ULA_EAR         equ 0x10            ; out bit 4: the speaker
-KEY_ROWS        equ 8               ; half-rows of the key matrix
-
-; --- Colours and attributes ------------------------------------------------------------------
-; BLACK..WHITE, PAPER, INK_MASK, PAPER_MASK, BRIGHT, FLASH: one definition for the ROM and the game
-        include "../../roms/colours.asm"
+; --- Attributes (the colours BLACK..WHITE, PAPER, BRIGHT ... are hardware.asm's) --------------
 ATTR_NORMAL     equ WHITE * PAPER + BLACK           ; black on white
 ATTR_INVERSE    equ BLACK * PAPER + WHITE + BRIGHT  ; white on black
 ATTR_MENU       equ BLUE * PAPER + WHITE + BRIGHT   ; the player menu
@@ -43,7 +34,6 @@ BORDER_COLOUR   equ BLACK
 ; --- Character codes of our font and of keys_read --------------------------------------------
 CH_POUND        equ 0x60            ; the pound sign (Spectrum character set)
 CH_COPYRIGHT    equ 0x7F
-GLYPH_SIZE      equ 8               ; bytes in a character's glyph (roms/font.asm asserts its size)
 KEY_NONE        equ 0               ; no key
 KEY_LEFT        equ 8               ; CAPS SHIFT + 5
 KEY_RIGHT       equ 9               ; CAPS SHIFT + 8
@@ -74,6 +64,14 @@ CH_CURSOR       equ 0x8E            ; the board cursor
 CH_GRAPHICS_END equ 0x8F            ; first code with no glyph
 
 ; --- Screen layout (character rows and columns) ----------------------------------------------
+; LD_ROW_COL - load a register pair with a character row and column packed as the screen
+; routines take them (print_at: B = row, C = column; fill_attr, clear_rect: B, C the top left
+; and D = height, E = width): the row, or a height in rows, in the high byte; the column, or a
+; width in columns, in the low byte.
+LD_ROW_COL      macro pair, row, col
+        assert (row) >= 0 && (row) <= 255 && (col) >= 0 && (col) <= 255
+        ld pair, (row) * 256 + (col)
+        endm
 MENU_ROW        equ 0               ; the player menu, two rows
 BOARD_TOP       equ 2               ; the board: rows 2..14, columns 0..25
 BOARD_LEFT      equ 0

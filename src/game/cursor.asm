@@ -103,11 +103,11 @@ cursor_home:
 cursor_show:
         ld a, (cursor_square)
         call board_mark_square
-        ld bc, STATUS_ROW * 256 + 0
-        ld de, 1 * 256 + COLUMNS
+        LD_ROW_COL bc, STATUS_ROW, 0
+        LD_ROW_COL de, 1, COLUMNS
         ld a, ATTR_CURSOR_NAME
         call clear_rect
-        ld bc, STATUS_ROW * 256 + 1
+        LD_ROW_COL bc, STATUS_ROW, 1
         call print_at
         ld a, ATTR_CURSOR_NAME
         ld (print_attr), a

@@ -35,8 +35,8 @@ deed_show:
         call board_record
         push hl
         pop ix                      ; IX = the square's board record
-        ld bc, DEED_TOP * 256 + 0
-        ld de, DEED_HEIGHT * 256 + COLUMNS
+        LD_ROW_COL bc, DEED_TOP, 0
+        LD_ROW_COL de, DEED_HEIGHT, COLUMNS
         ld a, ATTR_NORMAL
         call clear_rect
         ld a, (ix+BOARD_GROUP)      ; the name bar in the group's colours
@@ -46,15 +46,15 @@ deed_show:
         ld a, BOARD_GROUPS          ; the last entry: no group
 .group: call setup_index
         ld a, (hl)
-        ld bc, DEED_TOP * 256 + 0
-        ld de, 1 * 256 + COLUMNS
+        LD_ROW_COL bc, DEED_TOP, 0
+        LD_ROW_COL de, 1, COLUMNS
         push af
         call fill_attr
         pop af
         ld (print_attr), a
         ld a, (deed_square)
         call deed_name
-        ld bc, DEED_TOP * 256 + 0
+        LD_ROW_COL bc, DEED_TOP, 0
         call print_string_at
         ld a, (ix+BOARD_KIND)
         cp KIND_SITE
@@ -124,7 +124,7 @@ deed_price:
         ld a, BOARD_PRICE
         call deed_word
         ld hl, str_deed_price
-        ld bc, DEED_TOP * 256 + DEED_PRICE_COL
+        LD_ROW_COL bc, DEED_TOP, DEED_PRICE_COL
         call deed_item
         ld a, ATTR_NORMAL
         ld (print_attr), a
@@ -137,7 +137,7 @@ deed_price:
 deed_site:
         call deed_price
         ld hl, deed_site_labels
-        ld bc, DEED_RENT_ROW * 256 + 0
+        LD_ROW_COL bc, DEED_RENT_ROW, 0
         ld a, BOARD_RENTS
 .rent:  push af                     ; A = the rent's field
         push hl
@@ -187,13 +187,13 @@ deed_costs:
         push hl
         call deed_word
         pop hl
-        ld bc, DEED_COST_ROW * 256 + 0
+        LD_ROW_COL bc, DEED_COST_ROW, 0
         call deed_item
 .mortgage:
         ld a, BOARD_MORTGAGE
         call deed_word
         ld hl, str_deed_mortgage
-        ld bc, DEED_COST_ROW * 256 + DEED_WIDE_COL
+        LD_ROW_COL bc, DEED_COST_ROW, DEED_WIDE_COL
         jp deed_item
 
 ; ---------------------------------------------------------------------------------------------
@@ -205,7 +205,7 @@ deed_station:
         ld a, DEED_WIDE
         ld (deed_width), a
         ld hl, deed_station_labels
-        ld bc, DEED_RENT_ROW * 256 + 0
+        LD_ROW_COL bc, DEED_RENT_ROW, 0
         ld a, BOARD_RENTS
 .rent:  push af
         push hl
@@ -277,7 +277,7 @@ deed_times:
 ; ---------------------------------------------------------------------------------------------
 deed_owner:
         ld hl, str_deed_owner
-        ld bc, DEED_OWNER_ROW * 256 + 0
+        LD_ROW_COL bc, DEED_OWNER_ROW, 0
         call print_string_at
         call deed_square_byte
         and SQ_OWNER_MASK
@@ -298,7 +298,7 @@ deed_owner:
         add hl, de
         call print_string
 .status:
-        ld bc, DEED_OWNER_ROW * 256 + DEED_STATUS_COL
+        LD_ROW_COL bc, DEED_OWNER_ROW, DEED_STATUS_COL
         call print_at
         call deed_square_byte
         bit SQ_MORTGAGED, a

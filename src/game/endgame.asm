@@ -300,7 +300,7 @@ endgame_mark:
         push af
         call endgame_row_of_a
         ld c, 0
-        ld de, 1 * 256 + COLUMNS
+        LD_ROW_COL de, 1, COLUMNS
         ld a, ATTR_WINNER
         call fill_attr
         pop af

@@ -186,7 +186,7 @@ event_money:
         ld e, a
         ld a, (event_cause)
         call event_emit
-        call msg_hold_money         ; the message that says so is read at that pace (ui.asm)
+        call msg_hold_money         ; the message that says so is read at that pace (msg.asm)
         xor a
         ld (event_cause), a
         ld (event_square), a

@@ -447,7 +447,7 @@ houses_build:
         call msg_print
         ld a, (houses_square)
         call msg_square_name
-        ld hl, str_game_for
+        ld hl, str_msg_for
         call msg_print
         ld hl, (houses_price)
         call msg_money
@@ -551,7 +551,7 @@ houses_sell_at:
         call msg_print
         ld a, (houses_square)
         call msg_square_name
-        ld hl, str_game_for
+        ld hl, str_msg_for
         call msg_print
         ld hl, (houses_price)
         call msg_money
@@ -800,7 +800,7 @@ houses_auction:
         call msg_show
         ld a, (houses_bidder)
         call msg_player
-        ld hl, str_game_for
+        ld hl, str_msg_for
         call msg_print
         ld hl, (houses_high)
         call msg_money

@@ -8,11 +8,7 @@
 ; KEY_DELETE/LEFT/DOWN/UP/RIGHT/BREAK; SYMBOL SHIFT gives the punctuation a name may hold.
 ; =============================================================================================
 
-KS_CAPS         equ 0               ; key number of CAPS SHIFT (half-row 0, bit 0)
-KS_SYMBOL       equ 36              ; key number of SYMBOL SHIFT (half-row 7, bit 1)
-KEYS_PER_ROW    equ 5
-
-; The character on each key by key number (half-row * 5 + bit); 0 for the two shifts.
+; The character on each key by key number (half-row * KEYS_PER_ROW + bit); 0 for the two shifts.
 keys_table:
         db 0, "zxcv"
         db "asdfg"
@@ -22,7 +18,7 @@ keys_table:
         db "poiuy"
         db KEY_ENTER, "lkjh"
         db KEY_SPACE, 0, "mnb"
-        assert $ - keys_table == KEY_ROWS * KEYS_PER_ROW
+        assert $ - keys_table == HALF_ROWS * KEYS_PER_ROW
 
 ; SYMBOL SHIFT + a key: pairs of (plain character, result), ended by 0.
 keys_symbol_table:
@@ -43,7 +39,7 @@ keys_caps_table:
 keys_read:
         ld d, 0xFF                  ; D = key number of the first non-shift key, FFh none
         ld e, 0                     ; E bit 0: CAPS SHIFT, bit 1: SYMBOL SHIFT
-        ld bc, 0xFEFE               ; B = the half-row's select byte
+        ld bc, HALF_ROW_CAPS_V * 256 + ULA_PORT ; B = the half-row's select byte
         ld l, 0                     ; L = key number of bit 0 of this half-row
 .row:   in a, (c)
         ld h, KEYS_PER_ROW
@@ -51,12 +47,12 @@ keys_read:
         jr c, .next                 ; Is this key up?
         push af
         ld a, l
-        cp KS_CAPS
+        cp KEY_CAPS_SHIFT
         jr nz, .not_caps
         set 0, e
         jr .noted
 .not_caps:
-        cp KS_SYMBOL
+        cp KEY_SYMBOL_SHIFT
         jr nz, .plain
         set 1, e
         jr .noted
@@ -137,7 +133,7 @@ keys_release:
         xor a
         in a, (ULA_PORT)            ; all half-rows at once
         cpl
-        and 0x1F
+        and ULA_KEYS
         jr nz, keys_release
         ret
 
@@ -186,4 +182,22 @@ keys_idle:
 ; Input: none.  Output: none.  Corrupts: nothing.
 ; ---------------------------------------------------------------------------------------------
 keys_idle_none:
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; keys_wait_frames - wait up to B frames for a key (after all keys are up)
+; Input: B = frames.  Output: NZ and A = key if one came; Z if none.  Corrupts: F, B, DE, HL.
+; ---------------------------------------------------------------------------------------------
+keys_wait_frames:
+        push bc
+        call keys_release
+        pop bc
+.loop:  halt
+        push bc
+        call keys_idle
+        call keys_read
+        pop bc
+        ret nz
+        djnz .loop
+        xor a
         ret

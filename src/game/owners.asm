@@ -84,8 +84,8 @@ owners_run:
         ld a, (owners_page)
         call owners_choose
         jr .list
-.leave: ld bc, OWNERS_TOP * 256 + 0
-        ld de, (MSG_TOP - OWNERS_TOP) * 256 + COLUMNS
+.leave: LD_ROW_COL bc, OWNERS_TOP, 0
+        LD_ROW_COL de, MSG_TOP - OWNERS_TOP, COLUMNS
         ld a, ATTR_NORMAL
         call clear_rect
         jp msg_clear
@@ -138,8 +138,8 @@ owners_choose:
         cp OWNERS_CARD
         jr nc, .key                 ; a Jail Free card has no deed
         call deed_show
-        ld bc, MSG_TOP * 256 + 0    ; blank the list's rows below the deed
-        ld de, (OWNERS_KEY_ROW - MSG_TOP) * 256 + COLUMNS
+        LD_ROW_COL bc, MSG_TOP, 0   ; blank the list's rows below the deed
+        LD_ROW_COL de, OWNERS_KEY_ROW - MSG_TOP, COLUMNS
         ld a, ATTR_NORMAL
         call clear_rect
         ld hl, str_owners_deed_keys
@@ -250,8 +250,8 @@ owners_build:
 ; OWNERS_TOP..OWNERS_KEY_ROW drawn; print_attr = ATTR_MESSAGE.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 owners_draw:
-        ld bc, OWNERS_TOP * 256 + 0
-        ld de, OWNERS_ROWS * 256 + COLUMNS
+        LD_ROW_COL bc, OWNERS_TOP, 0
+        LD_ROW_COL de, OWNERS_ROWS, COLUMNS
         ld a, ATTR_NORMAL
         call clear_rect
         ld a, (owners_count)
@@ -260,7 +260,7 @@ owners_draw:
         ld a, ATTR_NORMAL
         ld (print_attr), a
         ld hl, str_owners_none
-        ld bc, OWNERS_TOP * 256 + 0
+        LD_ROW_COL bc, OWNERS_TOP, 0
         call print_string_at
         jr .keys
 .entries:
@@ -285,12 +285,12 @@ owners_draw:
         cp OWNERS_ALL
         ld hl, str_owners_keys
         jr z, owners_key_row
-        ld bc, OWNERS_KEY_ROW * 256 + 0 ; a portfolio: whose it is, then its keys
+        LD_ROW_COL bc, OWNERS_KEY_ROW, 0    ; a portfolio: whose it is, then its keys
         ld d, 1
         ld e, COLUMNS
         ld a, ATTR_OWNERS_KEYS
         call clear_rect
-        ld bc, OWNERS_KEY_ROW * 256 + 0
+        LD_ROW_COL bc, OWNERS_KEY_ROW, 0
         call print_at
         ld a, ATTR_OWNERS_KEYS
         ld (print_attr), a
@@ -315,11 +315,11 @@ owners_draw:
 ; ---------------------------------------------------------------------------------------------
 owners_key_row:
         push hl
-        ld bc, OWNERS_KEY_ROW * 256 + 0
-        ld de, 1 * 256 + COLUMNS
+        LD_ROW_COL bc, OWNERS_KEY_ROW, 0
+        LD_ROW_COL de, 1, COLUMNS
         ld a, ATTR_OWNERS_KEYS
         call clear_rect
-        ld bc, OWNERS_KEY_ROW * 256 + 0
+        LD_ROW_COL bc, OWNERS_KEY_ROW, 0
         call print_at
         pop hl
 

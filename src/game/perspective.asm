@@ -348,8 +348,8 @@ b3_mark_square:
 ; =============================================================================================
 b3_draw_all:
         call b3_background
-        ld bc, B3_LIST_TOP * 256 + B3_LIST_LEFT
-        ld de, B3_LIST_ROWS * 256 + CENTRE_WIDTH
+        LD_ROW_COL bc, B3_LIST_TOP, B3_LIST_LEFT
+        LD_ROW_COL de, B3_LIST_ROWS, CENTRE_WIDTH
         ld a, ATTR_CENTRE
         call clear_rect
         ld hl, b3_labels
@@ -375,8 +375,8 @@ b3_draw_all:
 ; Input: v_dice.  Output: drawn.  Corrupts: AF, BC, DE, HL.
 ; =============================================================================================
 b3_draw_dice:
-        ld bc, B3_DICE_LABEL_ROW * 256 + B3_DICE_COL
-        ld de, B3_DICE_ROWS * 256 + B3_DICE_COLUMNS
+        LD_ROW_COL bc, B3_DICE_LABEL_ROW, B3_DICE_COL
+        LD_ROW_COL de, B3_DICE_ROWS, B3_DICE_COLUMNS
         ld a, ATTR_PANEL
         call clear_rect
         ld a, (v_dice)
@@ -394,8 +394,8 @@ b3_draw_dice:
         ld hl, v_dice + 1
         cp (hl)
         ret nz
-        ld bc, B3_DICE_ROW * 256 + B3_DICE_COL
-        ld de, 2 * 256 + B3_DICE_COLUMNS
+        LD_ROW_COL bc, B3_DICE_ROW, B3_DICE_COL
+        LD_ROW_COL de, 2, B3_DICE_COLUMNS
         jp board_flash_rect         ; a double
 .die:   add a, CH_DIE - 1
         call glyph_addr
@@ -414,12 +414,12 @@ b3_draw_clock:
         ld a, (v_short_game)
         or a
         ret z
-        ld bc, B3_CLOCK_LABEL_ROW * 256 + B3_CLOCK_LABEL_COL
-        ld de, 1 * 256 + COLUMNS - B3_CLOCK_LABEL_COL
+        LD_ROW_COL bc, B3_CLOCK_LABEL_ROW, B3_CLOCK_LABEL_COL
+        LD_ROW_COL de, 1, COLUMNS - B3_CLOCK_LABEL_COL
         ld a, ATTR_PANEL
         call clear_rect
-        ld bc, B3_CLOCK_ROW * 256 + B3_CLOCK_COL
-        ld de, 1 * 256 + B3_CLOCK_WIDTH
+        LD_ROW_COL bc, B3_CLOCK_ROW, B3_CLOCK_COL
+        LD_ROW_COL de, 1, B3_CLOCK_WIDTH
         ld a, ATTR_PANEL
         call clear_rect
         ld hl, str_b3_clock

@@ -36,17 +36,19 @@ number_buffer:  ds 6                ; number_digits: the digits of a number, 0-t
 ; --- keys.asm --------------------------------------------------------------------------------
 keys_idle_hook: dw keys_idle_none   ; the game sets this to its clock routine
 
-; --- ui.asm ----------------------------------------------------------------------------------
+; --- msg.asm ---------------------------------------------------------------------------------
 msg_row:        db MSG_TOP          ; the message lines' print position: row
 msg_col:        db 0                ; ... and column
 msg_shown_at:   dw 0                ; v_frames when the message lines were last cleared
-msg_hold:       db 0                ; frames the message shown must stay (0: none; ui.asm PACE_*)
+msg_hold:       db 0                ; frames the message shown must stay (0: none; msg.asm PACE_*)
 msg_hold_keys:  db 0                ; 1: a key ends the hold (a deal)
 msg_word:       db 0                ; the column where the line's last word starts
 msg_holding:    db 0                ; 1: the message shown stays until msg_hold_until (msg_keep)
 msg_hold_until: dw 0                ; ... the frame count (v_frames) it stays to
 msg_line:       ds COLUMNS          ; the characters of the message line being printed ...
 msg_line_attrs: ds COLUMNS          ; ... and their attributes, for carrying a word over
+
+; --- ask.asm ---------------------------------------------------------------------------------
 ask_text_core_max: db 0             ; the most characters the field takes
 ask_text_core_len: db 0             ; characters typed so far
 ask_text_core_col: db 0             ; the screen column where the field starts
@@ -103,11 +105,13 @@ cursor_extra_key: db KEY_NONE       ; a second key that chooses (set by the call
 
 ; --- game.asm --------------------------------------------------------------------------------
 game_sp:        dw 0                ; the stack pointer at game_run's entry: game_abort's way out
+
+; --- move.asm --------------------------------------------------------------------------------
 move_pays:      db 1                ; move_forward_salary's C: pay the salary at GO
 move_from:      db 0                ; move_forward_salary / move_backward: the square left
-buy_price:      dw 0                ; buy_offer: the property's printed price
-turn_mortgage_square: db 0          ; the square chosen with the cursor
-turn_mortgage_owner: db 0           ; its owner (the player whose money changes)
+
+; --- land.asm --------------------------------------------------------------------------------
+land_buy_offer_price: dw 0          ; land_buy_offer: the property's printed price
 
 ; --- bank.asm --------------------------------------------------------------------------------
 bank_payer:     db 0                ; bank_pay: who pays
@@ -122,10 +126,14 @@ raise_sell_building_best_square: db 0 ; ... on which site
 raise_mortgage_one_owner: db 0      ; the player + 1 (as in a square byte)
 raise_mortgage_one_best: db 0       ; the square with the smallest loan so far (0FFh: none)
 raise_mortgage_one_loan: dw 0       ; ... that loan
-mortgage_square: db 0               ; mortgage_take: the square
-mortgage_owner: db 0                ; ... its owner
 bankrupt_player: db 0               ; bankrupt: who goes bankrupt
 bankrupt_creditor: db 0             ; ... to whom (NO_PLAYER: the Bank)
+
+; --- mortgage.asm ----------------------------------------------------------------------------
+mortgage_run_square: db 0           ; mortgage_run: the square chosen with the cursor
+mortgage_run_owner: db 0            ; ... its owner (the player whose money changes)
+mortgage_square: db 0               ; mortgage_take, mortgage_toggle: the square
+mortgage_owner: db 0                ; ... its owner
 
 ; --- houses.asm ------------------------------------------------------------------------------
 houses_want_houses: ds MAX_PLAYERS  ; the houses each player ordered (0..HOUSES_IN_BANK)

@@ -581,8 +581,8 @@ trade_interest_check:
 ; Input: the deal.  Output: shown; the message lines cleared.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 trade_summary:
-        ld bc, LOWER_TOP * 256 + 0
-        ld de, (MSG_TOP - LOWER_TOP) * 256 + COLUMNS
+        LD_ROW_COL bc, LOWER_TOP, 0
+        LD_ROW_COL de, MSG_TOP - LOWER_TOP, COLUMNS
         ld a, ATTR_MESSAGE
         call clear_rect
         call msg_clear
@@ -696,7 +696,7 @@ trade_transfer:
         call event_money
         ld a, (trade_cash_to)
         ld hl, (trade_cash)
-        call player_credit
+        call cash_credit
 .cards: ld a, (trade_card_a)
         ld b, a
         ld a, (trade_b)
@@ -891,7 +891,7 @@ trade_mortgaged:
         call board_draw_square
         ld a, (trade_side)
         call msg_show_player
-        ld hl, str_bank_lifts
+        ld hl, str_mortgage_lifts
         call msg_print
         ld a, (trade_square)
         call msg_square_name

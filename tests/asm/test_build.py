@@ -12,6 +12,7 @@ import pytest
 from tests import REPO_ROOT
 from zxmonopoly import basic, images
 from zxmonopoly.asm import build
+from zxmonopoly.memory_map import ROM_SIZE
 from zxmonopoly.tape import tap
 
 ROM_MAIN = """\
@@ -48,7 +49,7 @@ def test_builds_rom_and_game(tmp_path: Path) -> None:
     assert sorted(report.built) == ["game", "rom"]
     assert report.skipped == {"bench": "src/bench/busy.asm does not exist yet"}
     rom = (out / "rom.bin").read_bytes()
-    assert len(rom) == 16384
+    assert len(rom) == ROM_SIZE
     assert rom[:4] == bytes([0xF3, 0xC3, 0x00, 0x01])
     assert rom[0x38:0x3A] == bytes([0xFB, 0xC9]) and rom[4] == 0xFF and rom[-1] == 0xFF
     blocks = tap.read_tap((out / "monopoly.tap").read_bytes())

@@ -28,6 +28,6 @@ def test_no_other_routine_reads_the_setting() -> None:
             code = line.split(";")[0]
             if re.search(r"\bld\s+a,\s*\(v_flat_board\)", code, re.IGNORECASE):
                 readers.append(f"{path.name}:{k}")
-    # board_is_flat, and the B key's toggle (game.asm: turn_board_view), which flips it
+    # board_is_flat, and the B key's toggle (turn.asm: turn_board_view), which flips it
     assert len(readers) == 2 and readers[0].startswith("board.asm"), readers
-    assert readers[1].startswith("game.asm")
+    assert readers[1].startswith("turn.asm")

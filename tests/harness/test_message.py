@@ -1,5 +1,5 @@
 """The game's message lines read as one text: ``Session.message()`` / ``in_message`` and the
-scripts' ``expect "..."`` / ``wait for "..."`` across the lines' breaks (ui.asm's msg_print
+scripts' ``expect "..."`` / ``wait for "..."`` across the lines' breaks (msg.asm's msg_print
 wraps at words: a ``£`` and its amount are one word, never split)."""
 
 from __future__ import annotations

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from zxmonopoly.clock import FRAME_TSTATES
 from zxmonopoly.harness.script import ScriptError, parse_script, run_script
 from zxmonopoly.harness.watch import WatchViolation, monkey, parse_watch
+from zxmonopoly.memory_map import ROM_SIZE
 
 SOAK = Path(__file__).resolve().parents[1] / "game" / "soak" / "monkey_100k.zxs"
 RST_0 = 0xC7
@@ -32,7 +34,7 @@ def test_a_pc_watch_catches_the_first_instruction_outside(game):
     message = str(caught.value)
     assert "PC 0x0000 is outside" in message and "screen:" in message
     assert game.machine.cpu.pc == 0x0000
-    assert 0 < game.machine.cpu.tstates < 69888
+    assert 0 < game.machine.cpu.tstates < FRAME_TSTATES
 
 
 def test_unwatch_clears_only_its_own_breakpoints(game):
@@ -127,7 +129,7 @@ VALUE_PROGRAM = bytes([0xF3, 0x31, 0x00, 0xFF,      # DI; LD SP,0xFF00
 def _bare_session(program: bytes, engine: str):
     from zxmonopoly.harness import Session
 
-    session = Session(rom=program + bytes(0x4000 - len(program)), engine=engine, boot=False)
+    session = Session(rom=program + bytes(ROM_SIZE - len(program)), engine=engine, boot=False)
     session.machine.cpu.sp = 0xFF00
     return session
 

@@ -18,9 +18,11 @@ from zxmonopoly.z80 import jit_available, state
 needs_numba = pytest.mark.skipif(not jit_available(), reason="numba cannot be imported: no jit")
 
 
-#: The state array's named slots (the rest are the JIT's scratch within one run).
+#: The state array's slots both engines keep (the JIT_ ones, and the unnamed, are the JIT's
+#: scratch within one run).
 SHARED_SLOTS = sorted({value for name, value in vars(state).items()
-                       if name.isupper() and not name.startswith("EXIT") and name != "SIZE"})
+                       if name.isupper() and not name.startswith(("EXIT", "JIT_"))
+                       and name != "SIZE"})
 
 
 def snapshot_of(machine: Spectrum48) -> tuple:

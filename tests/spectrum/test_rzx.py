@@ -16,6 +16,7 @@ import pytest
 from tests import fuse
 from zxmonopoly import images
 from zxmonopoly.harness.session import BOOT_FRAMES, Session
+from zxmonopoly.memory_map import ATTR_END, DISPLAY_FILE, DISPLAY_FILE_SIZE
 from zxmonopoly.snapshot import load
 from zxmonopoly.snapshot.rzx import InputBlock, load_rzx, save_rzx, snapshot_block
 from zxmonopoly.spectrum import Spectrum48, video
@@ -259,11 +260,11 @@ needs_fuse = pytest.mark.skipif(fuse.missing() is not None, reason=str(fuse.miss
 def _our_picture(memory: bytes | bytearray) -> tuple[np.ndarray, np.ndarray]:
     """The display as colour numbers 0–7 (192×256), and where FLASH is set (Fuse's phase and
     ours need not agree there)."""
-    ram = np.frombuffer(bytes(memory[0x4000:0x5B00]), dtype=np.uint8)
+    ram = np.frombuffer(bytes(memory[DISPLAY_FILE:ATTR_END]), dtype=np.uint8)
     y = np.arange(192)
     rows = ((y & 0xC0) << 5) | ((y & 7) << 8) | ((y & 0x38) << 2)
     pixels = np.unpackbits(ram[rows[:, None] + np.arange(32)], axis=1).astype(bool)
-    attrs = np.repeat(np.repeat(ram[0x1800:].reshape(24, 32), 8, axis=0), 8, axis=1)
+    attrs = np.repeat(np.repeat(ram[DISPLAY_FILE_SIZE:].reshape(24, 32), 8, axis=0), 8, axis=1)
     picture = np.where(pixels, attrs & 7, (attrs >> 3) & 7).astype(np.uint8)
     return picture, (attrs & 0x80) != 0
 
@@ -423,7 +424,7 @@ def _picture_text(picture: np.ndarray, font: bytes) -> str:
     rows = np.packbits(picture != paper, axis=1)  # 192 rows of 32 bytes
     memory = bytearray(0x10000)
     for y in range(192):
-        at = 0x4000 | ((y & 0xC0) << 5) | ((y & 7) << 8) | ((y & 0x38) << 2)
+        at = DISPLAY_FILE | ((y & 0xC0) << 5) | ((y & 7) << 8) | ((y & 0x38) << 2)
         memory[at:at + 32] = rows[y].tobytes()
     return "\n".join(video.screen_text(memory, font))
 

@@ -8,12 +8,12 @@ from pathlib import Path
 from zxmonopoly.harness.rig import game_symbols
 from zxmonopoly.ui.help import FUNCTION_HELP, GAME_KEYS
 
-GAME_ASM = Path(__file__).resolve().parents[2] / "src" / "game" / "game.asm"
+TURN_ASM = Path(__file__).resolve().parents[2] / "src" / "game" / "turn.asm"
 
 
 def player_menu_keys() -> set[str]:
-    """The letters the player menu answers (game.asm's ``cp`` chain after ``.got``)."""
-    text = GAME_ASM.read_text()
+    """The letters the player menu answers (turn.asm's ``cp`` chain after ``.got``)."""
+    text = TURN_ASM.read_text()
     chain = text[text.index(".got:   call to_upper"):text.index(".retire:")]
     symbols = game_symbols()
     keys = set()

@@ -257,6 +257,7 @@ def test_the_menu_hosts_and_the_host_s_load_runs_alike_on_a_joiner(
     assert link is not None and link.hosting and window.menu is None
     assert isinstance(window.runtime.driver, NetDriver)
     assert window.status.startswith(f"hosting on 127.0.0.1:{link.node.port}, join code ")
+    assert link.node.max_players == 6  # the game's own count, which the window gave the host
     host_hashes = hashes_of(link.node)
     joiner = Stepping(NetLink.start(Spectrum48(engine="python"),
                                     NetOptions(JOIN, "127.0.0.1", link.node.port,

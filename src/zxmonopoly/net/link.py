@@ -44,6 +44,8 @@ class NetOptions:
     lobby_ca: str | None = None
     #: Hosting online: listen on ``address``:``port`` as well (else only the room).
     listen: bool = True
+    #: Hosting: how many players the hosted program takes (the window gives its game's count).
+    players: int = p.MAX_SLOTS
 
     @property
     def hosting(self) -> bool:
@@ -181,7 +183,8 @@ class NetLink:
                 node: Host | Peer = thread.host(
                     machine, bind=options.address if options.listen else None,
                     port=options.port, tape=tape, strict=strict, name=options.name or "host",
-                    timeouts=timeouts, lobby=options.lobby or None, lobby_ca=options.lobby_ca)
+                    players=options.players, timeouts=timeouts, lobby=options.lobby or None,
+                    lobby_ca=options.lobby_ca)
             elif options.online:
                 node = thread.join_online(
                     machine, options.lobby, room_code(options.room, options.code),

@@ -97,7 +97,8 @@ def choose_machine_engine(engine: str | None, frames: int | None = None) -> str:
 
 def compile_spectrum_jit() -> None:
     """Compile the Spectrum engine into numba's cache (what the background process runs)."""
-    from zxmonopoly.spectrum.machine import ROM_SIZE, Spectrum48
+    from zxmonopoly.memory_map import ROM_SIZE
+    from zxmonopoly.spectrum.machine import Spectrum48
 
     Spectrum48(rom=bytes(ROM_SIZE), engine="jit").run_frames(1)
 
@@ -179,7 +180,8 @@ class BackgroundJit:
 
     def _load(self) -> None:
         """Load the compiled engine from numba's cache into this process."""
-        from zxmonopoly.spectrum.machine import ROM_SIZE, Spectrum48
+        from zxmonopoly.memory_map import ROM_SIZE
+        from zxmonopoly.spectrum.machine import Spectrum48
 
         Spectrum48(rom=bytes(ROM_SIZE), engine="jit")  # binds the cached code, runs nothing
 

@@ -21,6 +21,7 @@ import numpy as np
 from zxmonopoly import images
 from zxmonopoly import snapshot as snapshots
 from zxmonopoly.files import read_regular
+from zxmonopoly.memory_map import MEMORY_SIZE, RAM_SIZE, ROM_SIZE
 from zxmonopoly.z80 import Z80, state
 from zxmonopoly.z80.cpu import default_engine, engine_tables, load_engine
 
@@ -45,7 +46,6 @@ IN_LOG_ENTRIES = 0xFFFE
 #: The most fetches one run of :meth:`Spectrum48.run_fetches` asks for (a frame's run does
 #: about 17,500 at most): far from the 32,768 steps R keeps in the CPython engines.
 RUN_FETCHES_MAX = 16_384
-ROM_SIZE = 16_384
 #: A ROM file larger than this is refused before it is read (a wrong size up to it is named).
 MAX_ROM_FILE = 1 << 20
 
@@ -114,7 +114,7 @@ class Spectrum48:
 
     def __init__(self, rom: bytes | bytearray | str | os.PathLike[str] | None = None,
                  engine: str | None = None, audio: bool = False):
-        self.memory = bytearray(65536)
+        self.memory = bytearray(MEMORY_SIZE)
         self.rom = load_rom(rom)
         self.memory[:ROM_SIZE] = self.rom
         self.engine = engine or default_engine()
@@ -180,7 +180,7 @@ class Spectrum48:
 
     def reset(self) -> None:
         """Power on: RAM cleared, CPU reset, at the start of a frame."""
-        self.memory[ROM_SIZE:] = bytes(65536 - ROM_SIZE)
+        self.memory[ROM_SIZE:] = bytes(RAM_SIZE)
         # Armed watches are the host's, not the machine's: they outlive a reset (the CPU's
         # reset clears its whole state array, where the engines read them).
         st = self.cpu.state

@@ -13,10 +13,12 @@ host's controls.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from pathlib import Path
 from typing import Protocol
 
 from zxmonopoly import images
+from zxmonopoly.harness.words import max_players
 from zxmonopoly.net.link import NetLink, NetOptions
 from zxmonopoly.net.lockstep import RELEASED, Keys, NetError, Node, TapeFile
 from zxmonopoly.spectrum import Spectrum48
@@ -97,6 +99,8 @@ def start(window: NetWindow, options: NetOptions, tape: str | Path | None = None
         return "already in a network game: leave it first"
     if window.recorder is not None:
         window.record()  # a recording is of one keyboard; the network's keys are everyone's
+    if options.hosting:  # as many players as the game has pieces (its symbol map says)
+        options = dataclasses.replace(options, players=max_players())
     try:
         tape_data = TapeFile.read(tape) if tape is not None else None
         link = NetLink.start(window.machine, options, tape=tape_data)

@@ -1,12 +1,11 @@
 ; =============================================================================================
-; ui.asm - the message lines (MSG_TOP..MSG_TOP+MSG_HEIGHT-1) and the questions asked there
+; msg.asm - the message lines (MSG_TOP..MSG_TOP+MSG_HEIGHT-1): printing, wrapping, the pace
 ;
 ; Messages wrap at word boundaries and scroll within their three lines.  A word is whatever
 ; lies between two spaces, however many strings and numbers print it ("£" and its digits and
 ; the stop after them, a name and its full stop): the characters of the line are kept in
-; msg_line, so a word that outgrows the line is carried whole to the next (issue 28).  Every
-; question waits with keys_wait, so the frame's idle routine (the short game's clock) keeps
-; running.
+; msg_line, so a word that outgrows the line is carried whole to the next (issue 28).  The
+; questions asked on these lines are ask.asm's.
 ; =============================================================================================
 
 MSG_BOTTOM      equ MSG_TOP + MSG_HEIGHT - 1
@@ -15,8 +14,6 @@ MSG_BOTTOM      equ MSG_TOP + MSG_HEIGHT - 1
 PACE_READ_FRAMES equ 50             ; any line
 PACE_MONEY_FRAMES equ 75            ; a result that moves money (msg_money, msg_hold_money)
 PACE_DEAL_FRAMES equ 150            ; a deal (msg_hold_deal), or until a key
-INPUT_DIGITS    equ 5               ; ask_number takes at most this many digits
-CH_FIELD        equ '.'             ; marks the room left in a typed field
 REFUSAL_FRAMES  equ 50              ; a refusal of a human's key stays this long at either speed
 VOID_FRAMES     equ 75              ; so does a voided auction (a result that changes money)
 
@@ -31,8 +28,8 @@ msg_clear:
         call msg_wait_hold
         call msg_hold_wait
         call msg_hold_start
-        ld bc, MSG_TOP * 256 + 0
-        ld de, MSG_HEIGHT * 256 + COLUMNS
+        LD_ROW_COL bc, MSG_TOP, 0
+        LD_ROW_COL de, MSG_HEIGHT, COLUMNS
         ld a, ATTR_MESSAGE
         call clear_rect
         ld a, MSG_TOP
@@ -118,6 +115,8 @@ msg_stop:
         ret z
         ld a, '.'
         jp msg_char
+
+; ---------------------------------------------------------------------------------------------
 ; msg_hold_start - the message about to be printed stays PACE_READ_FRAMES at least if a
 ; computer is playing its turn at the normal speed (msg_hold 0: no minimum)
 ; Input: none.  Output: msg_hold, msg_shown_at, msg_hold_keys.  Corrupts: AF, DE, HL.
@@ -456,269 +455,40 @@ msg_player_piece:
         jr msg_player
 
 ; ---------------------------------------------------------------------------------------------
-; player_glyph - the character of a player's piece (its token's glyph)
-; Input: A = player 0..5.  Output: A = CH_TOKEN + the player's P_TOKEN.  Corrupts: F, DE, HL.
+; msg_show_pause - msg_show, then LAND_PAUSE frames to read it (the caller's prompt would
+; replace it at once)
+; Input: HL = message.  Output: shown.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
-player_glyph:
-        call player_record
-        ld de, P_TOKEN
-        add hl, de
-        ld a, (hl)
-        add a, CH_TOKEN
-        ret
+msg_show_pause:
+        call msg_show
+        ld b, LAND_PAUSE
+        jp pause
 
 ; ---------------------------------------------------------------------------------------------
-; player_record - the address of a player's record in v_players
-; Input: A = player 0..5.  Output: HL.  Corrupts: AF, DE.
+; msg_digit - one digit 0..9 at the message position
+; Input: A = 0..9.  Output: printed.  Corrupts: AF, BC, DE.
 ; ---------------------------------------------------------------------------------------------
-player_record:
-        ld hl, v_players
-        or a
-        ret z
-        ld de, PLAYER_RECORD
-.add:   add hl, de
-        dec a
-        jr nz, .add
-        ret
+msg_digit:
+        add a, '0'
+        jp msg_char
 
 ; ---------------------------------------------------------------------------------------------
-; player_computer_playing - whether a player is a computer still in the game
-; Input: A = player 0..5.  Output: HL = its record; Z set if a computer still playing.
-; Corrupts: AF, DE.
+; msg_square_name - a square's name at the message position
+; Input: A = square.  Output: printed.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
-player_computer_playing:
-        call player_record
-        ld a, (hl)                  ; (P_FLAGS)
-        and 1 << PF_PLAYING | 1 << PF_COMPUTER
-        cp 1 << PF_PLAYING | 1 << PF_COMPUTER
-        ret
+msg_square_name:
+        call square_name
+        jp msg_print
 
 ; ---------------------------------------------------------------------------------------------
-; ask_yn - ask a yes/no question
-; Input: HL = question.  Output: carry set for Y, clear for N (the answer is echoed).
-; Corrupts: AF, BC, DE, HL.
+; msg_show_player - clear the message lines and print a player's number and name
+; Input: A = player.  Output: printed.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
-ask_yn:
-        call msg_print
-        ld hl, str_yn
-        call msg_print
-.key:   call keys_wait_upper
-        cp 'Y'
-        jr z, .yes
-        cp 'N'
-        jr nz, .key
-        call msg_char
-        or a
-        ret
-.yes:   call msg_char
-        scf
-        ret
-
-; ---------------------------------------------------------------------------------------------
-; ask_text - type a line (a name): letters, digits, punctuation; DELETE edits; ENTER ends
-; Input: DE = buffer (B + 1 bytes), B = the most characters (the field shows them as dots).
-; Output: the buffer holds the text and a 0; A = its length (ENTER is refused while empty).
-; Corrupts: F, BC, DE, HL.
-; ---------------------------------------------------------------------------------------------
-ask_text:
-        xor a
-        ld (digits_only), a
-
-; ---------------------------------------------------------------------------------------------
-; ask_text_core - the line editor of ask_text and ask_text_digits (digits_only set: digits
-; only, and ENTER alone ends it)
-; Input: DE = buffer (B + 1 bytes), B = the most characters, digits_only.
-; Output: the buffer holds the text and a 0; A = its length.  Corrupts: F, BC, DE, HL.
-; ---------------------------------------------------------------------------------------------
-ask_text_core:
-        ld a, b
-        ld (ask_text_core_max), a
-        ld (ask_text_core_buffer), de
-        ld a, (msg_col)             ; a field that would not fit starts the next line
-        add a, b
-        cp COLUMNS + 1
-        jr c, .room
-        push bc
-        push de
-        call msg_newline
-        pop de
-        pop bc
-.room:  ld a, (msg_col)             ; the field starts here
-        ld (ask_text_core_col), a
-        xor a
-        ld (ask_text_core_len), a
-.draw:  ld a, (ask_text_core_col)   ; redraw: the text, then dots to the field's end
-        ld (msg_col), a
-        ld hl, (ask_text_core_buffer)
-        ld a, (ask_text_core_len)
-        ld c, a
-        ld e, c
-        ld d, 0
-        add hl, de
-        ld (hl), 0
-        ld hl, (ask_text_core_buffer)
-        ld a, (ask_text_core_max)
-        ld b, a
-.show:  ld a, c
-        or a
-        ld a, CH_FIELD
-        jr z, .dot
-        ld a, (hl)
-        inc hl
-        dec c
-.dot:   push bc
-        push hl
-        call msg_char
-        pop hl
-        pop bc
-        djnz .show
-.key:   call keys_wait
-        cp KEY_ENTER
-        jr z, .enter
-        cp KEY_DELETE
-        jr z, .delete
-        cp ' '
-        jr c, .key
-        cp 0x80
-        jr nc, .key
-        ld c, a
-        ld a, (digits_only)
-        or a
-        jr z, .any
-        ld a, c
-        cp '0'
-        jr c, .key
-        cp '9' + 1
-        jr nc, .key
-.any:   ld a, (ask_text_core_len)
-        ld hl, ask_text_core_max
-        cp (hl)
-        jr nc, .key                 ; the field is full
-        ld hl, (ask_text_core_buffer)
-        ld e, a
-        ld d, 0
-        add hl, de
-        ld (hl), c
-        inc a
-        ld (ask_text_core_len), a
-        jr .draw
-.delete:
-        ld a, (ask_text_core_len)
-        or a
-        jr z, .key
-        dec a
-        ld (ask_text_core_len), a
-        jr .draw
-.enter: ld a, (digits_only)
-        or a
-        ld a, (ask_text_core_len)
-        ret nz                      ; digits: ENTER alone is an answer too
-        or a
-        jr z, .key
-        ret
-
-; ---------------------------------------------------------------------------------------------
-; ask_number - type a number: digits, DELETE edits, ENTER ends
-; Input: HL = question.  Output: HL = the number (at most 65535) and carry clear; carry set
-; if ENTER was pressed with no digits.  Corrupts: AF, BC, DE.
-; ---------------------------------------------------------------------------------------------
-ask_number:
-        call msg_print
-        ld de, ask_number_digits
-        ld b, INPUT_DIGITS
-        call ask_text_digits
-        or a
-        scf
-        ret z                       ; nothing typed
-        ld b, a
-        ld hl, 0
-        ld de, ask_number_digits
-.value: ld a, (de)
-        inc de
-        sub '0'
-        push de
-        push bc
-        ld b, h                     ; HL = HL * 10 + digit, stopping at 65535
-        ld c, l
-        add hl, hl
-        jr c, .big
-        add hl, hl
-        jr c, .big
-        add hl, bc
-        jr c, .big
-        add hl, hl
-        jr c, .big
-        ld c, a
-        ld b, 0
-        add hl, bc
-        jr c, .big
-        pop bc
-        pop de
-        djnz .value
-        or a
-        ret
-.big:   pop bc
-        pop de
-        ld hl, 0xFFFF
-        or a
-        ret
-
-; ---------------------------------------------------------------------------------------------
-; ask_text_digits - ask_text that takes only digits, and ENTER alone
-; Input: DE = buffer, B = most digits.  Output: A = digits typed (0: ENTER alone), buffer
-; 0-terminated.  Corrupts: F, BC, DE, HL.
-; ---------------------------------------------------------------------------------------------
-ask_text_digits:
-        ld a, 1
-        ld (digits_only), a
-        call ask_text_core
+msg_show_player:
         push af
-        xor a
-        ld (digits_only), a
+        call msg_clear
         pop af
-        ret
+        jp msg_player
 
-; ---------------------------------------------------------------------------------------------
-; ask_player - ask for a player's number
-; Input: HL = question.  Output: A = player 0..v_num_players-1, carry clear; carry set for
-; ENTER (no one).  Players out of the game are refused.  Corrupts: F, BC, DE, HL.
-; ---------------------------------------------------------------------------------------------
-ask_player:
-        call msg_print
-.key:   call keys_wait
-        cp KEY_ENTER
-        scf
-        ret z
-        sub '1'
-        jr c, .key
-        ld hl, v_num_players
-        cp (hl)
-        jr nc, .key
-        ld c, a
-        call player_record
-        bit PF_PLAYING, (hl)
-        jr z, .key
-        push bc
-        ld a, c
-        add a, '1'
-        call msg_char
-        pop bc
-        ld a, c
-        or a
-        ret
-
-; ---------------------------------------------------------------------------------------------
-; pause - wait a number of frames (the idle routine runs each frame); shorter in a
-; computer's turn with the fast setting (issue 11: ai_pause_frames, v_speed)
-; Input: B = frames.  Output: none.  Corrupts: AF, B, DE, HL.
-; ---------------------------------------------------------------------------------------------
-pause:
-        call ai_pause_frames
-.frame: halt
-        push bc
-        call keys_idle
-        pop bc
-        djnz .frame
-        ret
-
-str_yn:         db " (Y/N) ", 0
+str_msg_for:         db " for ", 0
+str_msg_question:    db "?", 0

@@ -1,0 +1,226 @@
+; =============================================================================================
+; ask.asm - the questions asked on the message lines: yes or no, a number, a line of text,
+; a player
+;
+; Every question waits with keys_wait, so the frame's idle routine (the short game's clock)
+; keeps running.
+; =============================================================================================
+
+INPUT_DIGITS    equ 5               ; ask_number takes at most this many digits
+CH_FIELD        equ '.'             ; marks the room left in a typed field
+
+; ---------------------------------------------------------------------------------------------
+; ask_yn - ask a yes/no question
+; Input: HL = question.  Output: carry set for Y, clear for N (the answer is echoed).
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ask_yn:
+        call msg_print
+        ld hl, str_yn
+        call msg_print
+.key:   call keys_wait_upper
+        cp 'Y'
+        jr z, .yes
+        cp 'N'
+        jr nz, .key
+        call msg_char
+        or a
+        ret
+.yes:   call msg_char
+        scf
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; ask_text - type a line (a name): letters, digits, punctuation; DELETE edits; ENTER ends
+; Input: DE = buffer (B + 1 bytes), B = the most characters (the field shows them as dots).
+; Output: the buffer holds the text and a 0; A = its length (ENTER is refused while empty).
+; Corrupts: F, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ask_text:
+        xor a
+        ld (digits_only), a
+
+; ---------------------------------------------------------------------------------------------
+; ask_text_core - the line editor of ask_text and ask_text_digits (digits_only set: digits
+; only, and ENTER alone ends it)
+; Input: DE = buffer (B + 1 bytes), B = the most characters, digits_only.
+; Output: the buffer holds the text and a 0; A = its length.  Corrupts: F, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ask_text_core:
+        ld a, b
+        ld (ask_text_core_max), a
+        ld (ask_text_core_buffer), de
+        ld a, (msg_col)             ; a field that would not fit starts the next line
+        add a, b
+        cp COLUMNS + 1
+        jr c, .room
+        push bc
+        push de
+        call msg_newline
+        pop de
+        pop bc
+.room:  ld a, (msg_col)             ; the field starts here
+        ld (ask_text_core_col), a
+        xor a
+        ld (ask_text_core_len), a
+.draw:  ld a, (ask_text_core_col)   ; redraw: the text, then dots to the field's end
+        ld (msg_col), a
+        ld hl, (ask_text_core_buffer)
+        ld a, (ask_text_core_len)
+        ld c, a
+        ld e, c
+        ld d, 0
+        add hl, de
+        ld (hl), 0
+        ld hl, (ask_text_core_buffer)
+        ld a, (ask_text_core_max)
+        ld b, a
+.show:  ld a, c
+        or a
+        ld a, CH_FIELD
+        jr z, .dot
+        ld a, (hl)
+        inc hl
+        dec c
+.dot:   push bc
+        push hl
+        call msg_char
+        pop hl
+        pop bc
+        djnz .show
+.key:   call keys_wait
+        cp KEY_ENTER
+        jr z, .enter
+        cp KEY_DELETE
+        jr z, .delete
+        cp ' '
+        jr c, .key
+        cp 0x80
+        jr nc, .key
+        ld c, a
+        ld a, (digits_only)
+        or a
+        jr z, .any
+        ld a, c
+        cp '0'
+        jr c, .key
+        cp '9' + 1
+        jr nc, .key
+.any:   ld a, (ask_text_core_len)
+        ld hl, ask_text_core_max
+        cp (hl)
+        jr nc, .key                 ; the field is full
+        ld hl, (ask_text_core_buffer)
+        ld e, a
+        ld d, 0
+        add hl, de
+        ld (hl), c
+        inc a
+        ld (ask_text_core_len), a
+        jr .draw
+.delete:
+        ld a, (ask_text_core_len)
+        or a
+        jr z, .key
+        dec a
+        ld (ask_text_core_len), a
+        jr .draw
+.enter: ld a, (digits_only)
+        or a
+        ld a, (ask_text_core_len)
+        ret nz                      ; digits: ENTER alone is an answer too
+        or a
+        jr z, .key
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; ask_number - type a number: digits, DELETE edits, ENTER ends
+; Input: HL = question.  Output: HL = the number (at most 65535) and carry clear; carry set
+; if ENTER was pressed with no digits.  Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+ask_number:
+        call msg_print
+        ld de, ask_number_digits
+        ld b, INPUT_DIGITS
+        call ask_text_digits
+        or a
+        scf
+        ret z                       ; nothing typed
+        ld b, a
+        ld hl, 0
+        ld de, ask_number_digits
+.value: ld a, (de)
+        inc de
+        sub '0'
+        push de
+        push bc
+        ld b, h                     ; HL = HL * 10 + digit, stopping at 65535
+        ld c, l
+        add hl, hl
+        jr c, .big
+        add hl, hl
+        jr c, .big
+        add hl, bc
+        jr c, .big
+        add hl, hl
+        jr c, .big
+        ld c, a
+        ld b, 0
+        add hl, bc
+        jr c, .big
+        pop bc
+        pop de
+        djnz .value
+        or a
+        ret
+.big:   pop bc
+        pop de
+        ld hl, 0xFFFF
+        or a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; ask_text_digits - ask_text that takes only digits, and ENTER alone
+; Input: DE = buffer, B = most digits.  Output: A = digits typed (0: ENTER alone), buffer
+; 0-terminated.  Corrupts: F, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ask_text_digits:
+        ld a, 1
+        ld (digits_only), a
+        call ask_text_core
+        push af
+        xor a
+        ld (digits_only), a
+        pop af
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; ask_player - ask for a player's number
+; Input: HL = question.  Output: A = player 0..v_num_players-1, carry clear; carry set for
+; ENTER (no one).  Players out of the game are refused.  Corrupts: F, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+ask_player:
+        call msg_print
+.key:   call keys_wait
+        cp KEY_ENTER
+        scf
+        ret z
+        sub '1'
+        jr c, .key
+        ld hl, v_num_players
+        cp (hl)
+        jr nc, .key
+        ld c, a
+        call player_record
+        bit PF_PLAYING, (hl)
+        jr z, .key
+        push bc
+        ld a, c
+        add a, '1'
+        call msg_char
+        pop bc
+        ld a, c
+        or a
+        ret
+
+str_yn:         db " (Y/N) ", 0

@@ -1,0 +1,32 @@
+; =============================================================================================
+; pause.asm - waiting a number of frames: pause (the idle routine runs) and pause_plain
+; (it does not)
+;
+; Both are shorter in a computer's turn with the fast setting (issue 11: ai_pause_frames,
+; v_speed).
+; =============================================================================================
+
+; ---------------------------------------------------------------------------------------------
+; pause - wait a number of frames (the idle routine runs each frame); shorter in a
+; computer's turn with the fast setting (issue 11: ai_pause_frames, v_speed)
+; Input: B = frames.  Output: none.  Corrupts: AF, B, DE, HL.
+; ---------------------------------------------------------------------------------------------
+pause:
+        call ai_pause_frames
+.frame: halt
+        push bc
+        call keys_idle
+        pop bc
+        djnz .frame
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; pause_plain - wait frames without the idle routine (so time-up cannot re-enter itself);
+; shorter in a computer's turn with the fast setting (ai_pause_frames)
+; Input: B = frames.  Output: none.  Corrupts: B.
+; ---------------------------------------------------------------------------------------------
+pause_plain:
+        call ai_pause_frames
+.frame: halt
+        djnz .frame
+        ret

@@ -1,0 +1,56 @@
+; =============================================================================================
+; player.asm - a player's record, piece and kind: player_* and current_record
+;
+; The records are v_players (PLAYER_RECORD bytes each, fields P_* in vars.asm).
+; =============================================================================================
+
+; ---------------------------------------------------------------------------------------------
+; player_record - the address of a player's record in v_players
+; Input: A = player 0..5.  Output: HL.  Corrupts: AF, DE.
+; ---------------------------------------------------------------------------------------------
+player_record:
+        ld hl, v_players
+        or a
+        ret z
+        ld de, PLAYER_RECORD
+.add:   add hl, de
+        dec a
+        jr nz, .add
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; current_record - IX = the current player's record
+; Input: none.  Output: IX; A = v_current.  Corrupts: DE, HL.
+; ---------------------------------------------------------------------------------------------
+current_record:
+        ld a, (v_current)
+        push af
+        call player_record
+        push hl
+        pop ix
+        pop af
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; player_glyph - the character of a player's piece (its token's glyph)
+; Input: A = player 0..5.  Output: A = CH_TOKEN + the player's P_TOKEN.  Corrupts: F, DE, HL.
+; ---------------------------------------------------------------------------------------------
+player_glyph:
+        call player_record
+        ld de, P_TOKEN
+        add hl, de
+        ld a, (hl)
+        add a, CH_TOKEN
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; player_computer_playing - whether a player is a computer still in the game
+; Input: A = player 0..5.  Output: HL = its record; Z set if a computer still playing.
+; Corrupts: AF, DE.
+; ---------------------------------------------------------------------------------------------
+player_computer_playing:
+        call player_record
+        ld a, (hl)                  ; (P_FLAGS)
+        and 1 << PF_PLAYING | 1 << PF_COMPUTER
+        cp 1 << PF_PLAYING | 1 << PF_COMPUTER
+        ret

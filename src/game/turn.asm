@@ -1,0 +1,464 @@
+; =============================================================================================
+; turn.asm - a player's turn: the player menu and its keys, the throw, the double, the
+; computer's pause and the rent window
+;
+; Booklet part C (the player menu, "a short pause occurs before the computer moves on to the
+; next player") and part A "Dice" (A9: the third double goes to jail).  The current player's
+; record is in IX throughout a turn.
+; =============================================================================================
+
+COMPUTER_PAUSE  equ 60              ; frames a computer player waits before it throws: the
+                                    ; "short pause" in which an owner may press R
+RENT_WINDOW_FRAMES equ 200          ; ... and when a human is owed rent, at either speed: a
+                                    ; window a person can use, not a reflex test (issue 28)
+TUMBLE_FACES    equ 6               ; faces the dice show, tumbling, before they settle
+TUMBLE_FRAMES   equ 2               ; frames each of them shows
+DICE_FRAMES     equ 50              ; the throw's line stays at least this long (issue 28)
+GAME_KEY_BOARD  equ 'B'             ; the flat board (status always shown) or the perspective one
+GAME_KEY_RETIRE equ 'X'             ; retire a player (OPT_RETIRE; seed 003's "Quitar")
+THREE_DOUBLES   equ 3               ; the third double in a row goes to jail (A9)
+
+; ---------------------------------------------------------------------------------------------
+; turn_next_player - pass the dice to the next player still in the game (the order in which
+; the names were entered, booklet C)
+; Input: none.  Output: v_current; v_turns + 1; v_doubles 0.  Corrupts: AF, B, DE, HL.
+; ---------------------------------------------------------------------------------------------
+turn_next_player:
+        ld hl, (v_turns)
+        inc hl
+        ld (v_turns), hl
+        xor a                       ; the next player has thrown no double yet
+        ld (v_doubles), a
+        ld a, (v_num_players)
+        ld b, a                     ; at most this many tries
+.next:  ld a, (v_current)
+        inc a
+        ld hl, v_num_players
+        cp (hl)
+        jr c, .store
+        xor a
+.store: ld (v_current), a
+        call player_record
+        bit PF_PLAYING, (hl)
+        ret nz
+        djnz .next
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; turn_play - the current player's turn: the menu until D, the throw, again after a double
+; Input: v_current.  Output: the turn played (the player may be in jail or out of the game).
+; Corrupts: all.
+; ---------------------------------------------------------------------------------------------
+turn_play:
+        call turn_lower_restore     ; the close-up of this player's square, not the last
+.again: call board_draw_status      ; mover's (issue 28)
+        call board_draw_players
+        call turn_menu
+        call game_players_left      ; X may have ended the game or the player's part in it
+        cp MIN_PLAYERS
+        ret c
+        call current_record
+        bit PF_PLAYING, (ix+P_FLAGS)
+        ret z
+        call turn_throw             ; carry: the same player throws again
+        ret nc
+        jr .again
+
+; ---------------------------------------------------------------------------------------------
+; turn_menu - the player menu until the current player throws (D)
+; M Mortgage, H Houses, R Rent, O Owners, T Trade, D Dice; C credit, A assets; CAPS SHIFT +
+; SPACE ends the game; X retires a player when OPT_RETIRE is on (not a booklet key).  A
+; computer player throws by itself after COMPUTER_PAUSE frames, in which a human owner may
+; still press R.
+; Input: v_current.  Output: when D is chosen.  Corrupts: all.
+; ---------------------------------------------------------------------------------------------
+turn_menu:
+.prompt:
+        call current_record
+        ld hl, str_turn_turn_of
+        call msg_show
+        ld a, (v_current)
+        call msg_player
+        bit PF_IN_JAIL, (ix+P_FLAGS)
+        ld hl, str_turn_in_jail
+        call nz, msg_print
+        ld hl, str_turn_press_d
+        bit PF_COMPUTER, (ix+P_FLAGS)
+        jr z, .human
+        ld hl, str_turn_computer_turn
+.human: call msg_print
+        bit PF_COMPUTER, (ix+P_FLAGS)
+        jr nz, .key
+        ld a, (v_options)
+        bit OPT_RETIRE, a
+        ld hl, str_turn_retire_key
+        call nz, msg_print
+.key:   call current_record
+        bit PF_COMPUTER, (ix+P_FLAGS)
+        jr z, .wait
+        call ai_before_throw
+        call turn_rent_window       ; B = the frames of the pause; carry: the rent window
+        jr c, .window
+        call keys_wait_frames
+        jr nz, .got
+        ld a, 'D'
+        jr .got
+.window:
+        call turn_rent_wait         ; R, or D when the window closes
+        jr .got
+.wait:  call keys_wait_upper
+.got:   call to_upper
+        cp 'D'
+        ret z
+        cp GAME_KEY_RETIRE
+        jr z, .retire
+        ld hl, .prompt
+        push hl                     ; each choice returns to the prompt
+        cp 'R'
+        jp z, rent_claim
+        cp 'C'
+        jp z, turn_show_credit
+        cp 'A'
+        jp z, turn_show_assets
+        cp 'O'
+        jp z, turn_owners
+        cp 'M'
+        jp z, mortgage_run
+        cp 'H'
+        jp z, houses_run
+        cp 'T'
+        jp z, trade_run
+        cp AI_KEY_SPEED             ; F: fast computer turns on / off (issue 11)
+        jp z, ai_speed_toggle
+        cp GAME_KEY_BOARD           ; B: the flat board or the perspective one
+        jp z, turn_board_view
+        cp KEY_BREAK
+        jp z, turn_end_game
+        pop hl
+        jr .key
+.retire:
+        call trade_retire           ; (only with OPT_RETIRE)
+        call game_players_left
+        cp MIN_PLAYERS
+        ret c                       ; one player left: the game ends
+        call current_record
+        bit PF_PLAYING, (ix+P_FLAGS)
+        jp nz, .prompt
+        ret                         ; the current player left: his turn ends
+
+; ---------------------------------------------------------------------------------------------
+; turn_rent_window - how long a computer waits before it throws: COMPUTER_PAUSE frames, cut
+; by the fast setting (ai_pause_frames) unless a human is owed rent for the last move: then
+; the whole pause, with the owner's token and a line saying who may press R (booklet C: "If
+; rent is due, the owner's token will appear on the screen during the short pause")
+; Input: v_rent_payer, v_rent_owner.  Output: B = frames, carry set for the rent window
+; (RENT_WINDOW_FRAMES, the line printed); carry clear for the usual pause.
+; Corrupts: AF, C, DE, HL.
+; ---------------------------------------------------------------------------------------------
+turn_rent_window:
+        ld b, COMPUTER_PAUSE
+        ld a, (v_rent_payer)
+        cp NO_PLAYER
+        jr z, .usual                ; no rent due: the usual (perhaps fast) pause
+        ld a, (v_rent_owner)
+        call player_record
+        bit PF_COMPUTER, (hl)       ; (P_FLAGS is the record's first byte)
+        ld b, COMPUTER_PAUSE
+        jr nz, .usual               ; a computer owner has claimed already
+        assert P_FLAGS == 0
+        ld hl, str_turn_rent_window ; a new line: "<token> 2 ANNE may press R for rent"
+        call msg_print
+        ld a, (v_rent_owner)
+        call msg_player_piece
+        ld hl, str_turn_may_press_r
+        call msg_print
+        ld b, RENT_WINDOW_FRAMES    ; the whole window, fast setting or not
+        scf
+        ret
+.usual: call ai_pause_frames
+        or a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; turn_rent_wait - the rent window: wait B frames for R (held already counts: it may have
+; been pressed while the computer thought); no other key ends it, so no reflex throws
+; Input: B = frames.  Output: A = 'R', or 'D' when the window closes.  Corrupts: F, B, DE,
+; HL.
+; ---------------------------------------------------------------------------------------------
+turn_rent_wait:
+.loop:  halt
+        push bc
+        call keys_idle
+        call keys_read
+        call to_upper
+        pop bc
+        cp 'R'
+        ret z
+        djnz .loop
+        ld a, 'D'
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; turn_board_view - B: switch between the perspective board (the default) and the flat one
+; Input: v_flat_board.  Output: toggled, the screen redrawn.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+turn_board_view:
+        ld a, (v_flat_board)
+        xor 1
+        ld (v_flat_board), a
+        jp board_draw_all
+
+; ---------------------------------------------------------------------------------------------
+; turn_show_credit - C: the current player's cash
+; Input: none.  Output: shown until a key.  Corrupts: AF, BC, DE, HL, IX.
+; ---------------------------------------------------------------------------------------------
+turn_show_credit:
+        call current_record
+        ld hl, str_turn_credit
+        call msg_show
+        ld l, (ix+P_CASH)
+        ld h, (ix+P_CASH+1)
+        call msg_money
+        jp turn_any_key
+
+; ---------------------------------------------------------------------------------------------
+; turn_show_assets - A: cash, property value and their total (worth.asm's valuation)
+; Input: none.  Output: shown until a key.  Corrupts: AF, BC, DE, HL, IX.
+; ---------------------------------------------------------------------------------------------
+turn_show_assets:
+        call current_record
+        ld hl, str_turn_assets_cash
+        call msg_show
+        ld l, (ix+P_CASH)
+        ld h, (ix+P_CASH+1)
+        call msg_money
+        ld hl, str_turn_assets_property
+        call msg_print
+        ld a, (v_current)
+        call worth_property
+        call msg_money
+        ld hl, str_turn_assets_total
+        call msg_print
+        ld a, (v_current)
+        call worth_total
+        call msg_money
+        ; continues into turn_any_key
+
+; ---------------------------------------------------------------------------------------------
+; turn_any_key - "press a key" on the message lines, and wait for one
+; Input: none.  Output: none.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+turn_any_key:
+        ld hl, str_turn_any_key
+        call msg_print
+        jp keys_wait
+
+; ---------------------------------------------------------------------------------------------
+; turn_owners - O: the owners list, then the close-up again
+; Input: none.  Output: none.  Corrupts: AF, BC, DE, HL, IX.
+; ---------------------------------------------------------------------------------------------
+turn_owners:
+        call owners_run
+        jp turn_lower_restore
+
+; ---------------------------------------------------------------------------------------------
+; turn_lower_restore - the lower third back to the current player's close-up
+; Input: none.  Output: drawn.  Corrupts: AF, BC, DE, HL, IX.
+; ---------------------------------------------------------------------------------------------
+turn_lower_restore:
+        call current_record
+        ld a, (ix+P_SQUARE)
+        jp closeup_show
+
+; ---------------------------------------------------------------------------------------------
+; turn_end_game - CAPS SHIFT+SPACE: end the game after a Y (a BREAK pressed by accident must
+; not end an evening's game)
+; Input: none.  Output: leaves the game on Y.  Corrupts: AF, BC, DE, HL; IX, IY when it
+; leaves.
+; ---------------------------------------------------------------------------------------------
+turn_end_game:
+        call msg_clear
+        ld hl, str_turn_end_game
+        call ask_yn
+        ret nc
+        ld e, END_BREAK
+        jp game_abort
+
+; ---------------------------------------------------------------------------------------------
+; turn_throw - D: throw and move (or the jail's throw); the third double goes to jail
+; Input: v_current.  Output: carry set if the same player throws again.  Corrupts: all.
+; ---------------------------------------------------------------------------------------------
+turn_throw:
+        ld a, (v_rent_payer)        ; rent not claimed before this throw is lost (A23)
+        cp NO_PLAYER
+        jr z, .no_claim
+        ld b, a                     ; the record says so
+        ld a, (v_rent_owner)
+        ld c, a
+        ld a, (v_rent_square)
+        ld d, a
+        ld e, 0
+        ld hl, 0
+        ld a, EVK_RENT_LOST
+        call event_emit
+.no_claim:
+        ld a, NO_PLAYER
+        ld (v_rent_payer), a
+        ld (v_rent_owner), a
+        call current_record
+        bit PF_IN_JAIL, (ix+P_FLAGS)
+        jp nz, jail_turn
+
+; ---------------------------------------------------------------------------------------------
+; turn_throw_free - the throw and the move of a player not in jail (jail_turn comes here once
+; the player is out)
+; Input: v_current.  Output: carry set if the same player throws again.  Corrupts: all.
+; ---------------------------------------------------------------------------------------------
+turn_throw_free:
+        call turn_dice
+        push af
+        jr nc, .single
+        ld hl, v_doubles
+        inc (hl)
+        ld a, (hl)
+        cp THREE_DOUBLES
+        jr c, .single
+        pop af
+        ld hl, str_turn_three_doubles    ; the third double: to jail without moving (A9)
+        call msg_show
+        call snd_low
+        jp jail_send_now
+.single:
+        ld a, (v_dice)
+        ld b, a
+        ld a, (v_dice + 1)
+        add a, b
+        call move_forward
+        call land
+        pop af
+        ret nc
+        ; continues into turn_again
+
+; ---------------------------------------------------------------------------------------------
+; turn_again - after a double: carry set if the player still may throw (in the game, not sent
+; to jail by the square or a card)
+; Input: v_current.  Output: carry; IX = the current player's record.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+turn_again:
+        call current_record
+        bit PF_PLAYING, (ix+P_FLAGS)
+        jr z, .no                   ; bankrupt on the way
+        bit PF_IN_JAIL, (ix+P_FLAGS)
+        jr nz, .no
+        call msg_stop               ; (after whatever the square said)
+        ld hl, str_turn_double_again
+        call msg_print
+        ld b, LAND_PAUSE            ; time to read it before the menu's prompt
+        call pause
+        scf
+        ret
+.no:    or a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; turn_dice - throw the dice with their rattle and show them
+; Input: none.  Output: v_dice; A = total; carry set for a double.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+turn_dice:
+        call snd_rattle
+        call turn_tumble
+        call dice_throw
+        push af
+        ld a, (v_current)           ; the record: the throw, and where from
+        ld b, a
+        ld a, (v_dice)
+        ld c, a
+        ld a, (v_dice + 1)
+        ld e, a
+        ld d, (ix+P_SQUARE)
+        ld hl, 0
+        ld a, EVK_THROW
+        call event_emit
+        push ix
+        call board_draw_dice
+        pop ix
+        ld hl, str_turn_threw
+        call msg_show
+        ld a, (v_current)
+        call msg_player
+        ld hl, str_turn_threw_a
+        call msg_print
+        ld a, (v_dice)
+        call msg_digit
+        ld a, '+'
+        call msg_char
+        ld a, (v_dice + 1)
+        call msg_digit
+        pop af
+        push af
+        ld hl, str_turn_double
+        call c, msg_print
+        call msg_stop
+        ld b, DICE_FRAMES           ; (the token moves meanwhile; the next message waits)
+        call msg_keep
+        pop af
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; turn_tumble - the dice tumble a moment before they show the throw: TUMBLE_FACES pairs of
+; faces, each for TUMBLE_FRAMES frames.  The faces come from the frame count, not from the
+; random numbers, so a seed gives the same game with or without the tumble
+; Input: none.  Output: v_dice shows the last tumbling faces (dice_throw sets the real ones).
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+turn_tumble:
+        ld a, (v_frames)
+        ld c, a                     ; C = a face source that changes each frame
+        ld b, TUMBLE_FACES
+.face:  push bc
+        ld a, c
+        call .die
+        ld (v_dice), a
+        ld a, c
+        rrca
+        rrca
+        rrca
+        call .die
+        ld (v_dice + 1), a
+        push ix
+        call board_draw_dice
+        pop ix
+        ld b, TUMBLE_FRAMES
+        call pause_plain
+        pop bc
+        ld a, c
+        add a, 7                    ; (7 is prime to 6: every face comes round)
+        ld c, a
+        djnz .face
+        ret
+.die:   and 7                       ; A mod 8 folded onto 1..6
+        cp 6
+        jr c, .face1
+        sub 4
+.face1: inc a
+        ret
+
+str_turn_turn_of:    db "Turn of ", 0
+str_turn_in_jail:    db " (in jail)", 0
+str_turn_press_d:    db ". D to throw.", 0          ; (the other keys: the menu above)
+str_turn_retire_key: db " X retires a player.", 0
+str_turn_computer_turn: db " (computer) is about to throw.", 0
+str_turn_rent_window: db PR_NEWLINE, 0
+str_turn_may_press_r: db " may press R for rent.", 0
+str_turn_credit:     db "Credit: ", 0
+str_turn_assets_cash: db "Cash ", 0
+str_turn_assets_property: db ", property ", 0
+str_turn_assets_total: db ", total ", 0
+str_turn_any_key:    db ". Press a key", 0
+str_turn_end_game:   db "End the game and value everyone's holdings?", 0
+str_turn_three_doubles: db "Three doubles in a row: go to jail!", 0
+str_turn_double_again: db " Throw again.", 0
+str_turn_threw:      db 0
+str_turn_threw_a:    db " throws ", 0
+str_turn_double:     db ", a double", 0
