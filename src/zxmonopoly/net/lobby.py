@@ -29,6 +29,7 @@ from typing import TextIO
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame, Opcode
 from websockets.http11 import Request, Response
 from websockets.protocol import OPEN
 
@@ -109,6 +110,8 @@ class Client:
     closing: str | None = None
     #: Whether it is counted in by_address under ``address`` (not a proxy's own address).
     counted: bool = False
+    #: Whether its task is sending a message from the outbox (then nothing is written past it).
+    sending: bool = False
 
     @property
     def who(self) -> str:
@@ -133,9 +136,28 @@ class Room:
 
 
 class LobbyConnection(ServerConnection):
-    """A WebSocket connection that the lobby counts from its first byte (the door)."""
+    """A WebSocket connection that the lobby counts from its first byte (the door); once its
+    client is in a room, its binary messages are relayed as they are parsed, with no task
+    switch a message (the lobby's CPU a message: see "The lobby's figures")."""
 
     lobby: Lobby
+    #: The client in a room (set by the handler), whose messages go straight to the relay.
+    relaying: Client | None = None
+    #: Whole messages handed to websockets' own queue and not yet taken by the handler: while
+    #: any wait, later ones wait behind them (their order is the seal's).
+    queued: int = 0
+
+    def process_event(self, event: object) -> None:
+        client = self.relaying
+        if isinstance(event, Frame) and event.opcode in (Opcode.BINARY, Opcode.TEXT,
+                                                         Opcode.CONT):
+            if (client is not None and self.queued == 0 and event.fin
+                    and event.opcode is Opcode.BINARY and client.closing is None):
+                self.lobby._relay_now(client, bytes(event.data))
+                return
+            if event.fin:
+                self.queued += 1
+        super().process_event(event)  # type: ignore[arg-type]
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         if not self.lobby._arrive(self, transport):
@@ -314,10 +336,14 @@ class Lobby:
                 first = await asyncio.wait_for(ws.recv(), self._first_deadline(client))
             except TimeoutError:
                 raise w.LobbyError(f"said nothing in {self.limits.first_message:g} s") from None
+            self._taken(ws)
             with contextlib.suppress(ValueError):
                 self.waiting.remove(ws)
             self._first(client, w.decode(first, host=None))
-            async for raw in ws:
+            if isinstance(ws, LobbyConnection):
+                ws.relaying = client  # from now on, messages as they are parsed
+            async for raw in ws:  # those queued before, and any that wait behind them
+                self._taken(ws)
                 self._relay(client, raw)
                 if client.closing is not None:
                     break
@@ -341,6 +367,18 @@ class Lobby:
         with contextlib.suppress(ConnectionClosed):
             async for _ in ws:
                 pass
+
+    @staticmethod
+    def _taken(ws: ServerConnection) -> None:
+        if isinstance(ws, LobbyConnection) and ws.queued > 0:
+            ws.queued -= 1
+
+    def _relay_now(self, client: Client, raw: bytes) -> None:
+        """A message relayed as it is parsed; a fault lets its client go."""
+        try:
+            self._relay(client, raw)
+        except w.LobbyError as exc:
+            self._refuse(client, str(exc))
 
     def _first_deadline(self, client: Client) -> float:
         return max(0.0, client.since + self.limits.first_message - time.monotonic())
@@ -443,7 +481,7 @@ class Lobby:
         """``data`` to be sent to ``client``: a reader that lets too much wait is let go."""
         if client.closing is not None:
             return
-        if not client.outbox and _write_now(client.ws, data):
+        if not client.outbox and not client.sending and _write_now(client.ws, data):
             return
         client.outbox.append(data)
         client.queued += len(data)
@@ -480,7 +518,11 @@ class Lobby:
                 data = client.outbox.popleft()
                 client.queued -= len(data)
                 self.queued -= len(data)
-                await ws.send(data)
+                client.sending = True
+                try:
+                    await ws.send(data)
+                finally:
+                    client.sending = False
         except ConnectionClosed:
             pass
 

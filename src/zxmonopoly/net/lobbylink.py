@@ -326,6 +326,8 @@ class LobbyRoom:
                     member = self.members.get(message.member)
                     if member is not None:
                         member.feed.feed(message.data)
+                        if member.feed.buffered > p.MAX_BACKLOG:  # a flood the host cannot read
+                            member.abort()
                 elif message.kind == w.LEFT:
                     member = self.members.pop(message.member, None)
                     if member is not None:
