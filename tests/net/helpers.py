@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -40,6 +41,29 @@ def game_symbols():  # noqa: ANN201 - the Symbols map
 def run(coro: Awaitable[Any], timeout: float = 120.0) -> Any:
     """Run a coroutine to its end in a new event loop, failing after ``timeout`` seconds."""
     return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    """Wait for ``condition`` (an event: a frame reached, a line logged), looking again at
+    each turn of the event loop; :func:`run`'s timeout bounds the wait."""
+    while not condition():
+        await asyncio.sleep(0.005)
+
+
+def step_until(step: Callable[[], object], done: Callable[[], bool], what: str) -> None:
+    """Call ``step`` (links stepped as windows' loops step them) until ``done()``: an event
+    that waits on the network's threads, so waited for however busy the machine is; a
+    minute bounds it (a hang, not a speed)."""
+    end = time.monotonic() + 60
+    while not done():
+        assert time.monotonic() < end, f"{what}: not so after 60 s"
+        step()
+
+
+async def turns(count: int) -> None:
+    """Let the event loop go round ``count`` times (the nodes' tasks each get their turn)."""
+    for _ in range(count):
+        await asyncio.sleep(0)
 
 
 class Recorder:

@@ -9,7 +9,16 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from tests.net.helpers import QUICK, RawClient, Recorder, close, compare, run, start_game
+from tests.net.helpers import (
+    QUICK,
+    RawClient,
+    Recorder,
+    close,
+    compare,
+    run,
+    start_game,
+    until,
+)
 from tests.net.helpers import title_machine as machine_at_title
 from zxmonopoly.net import Host, machine_digest
 from zxmonopoly.net import protocol as p
@@ -121,7 +130,7 @@ async def spectator_keys(host: Host) -> str:
 async def silent(host: Host) -> str:
     raw, _ = await _joined(host)
     raw.writer.transport.pause_reading()  # reads nothing, answers no ping
-    await asyncio.sleep(QUICK.silence + 1)
+    await until(lambda: bool(host.dropped))  # the host's silence timeout (QUICK) drops it
     raw.writer.transport.resume_reading()
     return await raw.bye()
 

@@ -150,9 +150,9 @@ def test_cancel_stops_the_compile_process(monkeypatch) -> None:
                         lambda: [sys.executable, "-c", "import time; time.sleep(60)"])
     jit = choice.BackgroundJit()
     jit.start()
-    for _ in range(500):
-        if jit._process is not None:
-            break
+    end = time.monotonic() + 60
+    while jit._process is None:  # the compile's process started by the thread
+        assert time.monotonic() < end, "no compile process"
         time.sleep(0.01)
     process = jit._process
     assert process is not None
