@@ -165,5 +165,8 @@ def test_first_launch_with_an_empty_numba_cache_needs_no_waiting(tmp_path: Path)
     banner = pixels[57:63, 100:225]  # the red band behind "M O N O P O L Y"
     red = (banner[..., 0] > 150) & (banner[..., 1] < 60) & (banner[..., 2] < 60)
     assert red.mean() > 0.4
-    if sys.platform.startswith("linux"):
-        assert compile_processes(cache) == []  # the background compile ended with the window
+    if sys.platform.startswith("linux"):  # the background compile ended with the window
+        end = time.monotonic() + 30
+        while compile_processes(cache):  # (signalled as the window closed: ending just after)
+            assert time.monotonic() < end, compile_processes(cache)
+            time.sleep(0.05)
