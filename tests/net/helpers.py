@@ -4,16 +4,18 @@ run side by side in one event loop, every frame's machine hash recorded, raw cli
 from __future__ import annotations
 
 import asyncio
+import functools
 import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from zxmonopoly import __version__
-from zxmonopoly.net import Host, Keys, Node, Peer, Timeouts, machine_digest
+from zxmonopoly.harness.scripted import setup_typist
+from zxmonopoly.net import Host, Node, Peer, Timeouts, machine_digest
 from zxmonopoly.net import protocol as p
 from zxmonopoly.net.lockstep import rom_hash
-from zxmonopoly.net.scripted import setup_typist
+from zxmonopoly.spectrum import FrameInput
 
 #: Short waits, so a test of a timeout takes a second or two.
 QUICK = Timeouts(handshake=3.0, silence=2.0, stall=2.0, message=0.5)
@@ -31,8 +33,9 @@ def title_machine(frames: int = 0, engine: str = "python"):  # noqa: ANN201 - a 
     return session.machine
 
 
+@functools.cache
 def game_symbols():  # noqa: ANN201 - the Symbols map
-    """The game's symbol map."""
+    """The game's symbol map (read once a process)."""
     from zxmonopoly.harness import Session
 
     return Session.game(engine="python").symbols
@@ -110,7 +113,7 @@ async def start_game(players: int, *, host_kwargs: dict | None = None,
     return host, peers
 
 
-def typists(players: int) -> list[Callable[[Node], Keys]]:
+def typists(players: int) -> list[Callable[[Node], FrameInput]]:
     """Each player's keys through the game's setup (player 1 is the host)."""
     symbols = game_symbols()
     return [setup_typist(symbols, k + 1, NAMES[k], host=k == 0, players=players)

@@ -7,8 +7,8 @@ import io
 
 import pytest
 
+from zxmonopoly import bench_net as bench
 from zxmonopoly import benchmarks
-from zxmonopoly.net import bench
 
 
 def test_one_round_trip_is_measured() -> None:

@@ -24,10 +24,11 @@ from tests.net.helpers import (
     until,
 )
 from zxmonopoly.harness import decode_state
-from zxmonopoly.net import DesyncError, Keys, Peer, machine_digest
+from zxmonopoly.net import DesyncError, Peer, machine_digest
 from zxmonopoly.net import protocol as p
 from zxmonopoly.net.host import DELAY_MARGIN, FPS
 from zxmonopoly.net.relay import Relay
+from zxmonopoly.spectrum import FrameInput
 from zxmonopoly.z80 import jit_available
 
 FRAMES = 3000
@@ -353,12 +354,12 @@ def test_a_local_key_goes_delay_frames_ahead() -> None:
         sampled: list[int] = []
         delay: list[int] = []  # the delay then: it adapts to the round trip as the game runs
 
-        def press(node: object) -> Keys:
+        def press(node: object) -> FrameInput:
             if peer.frame == 40 and not sampled:
                 sampled.append(peer.next_local)
                 delay.append(peer.delay)
-                return Keys.pressed("SPACE")
-            return Keys()
+                return FrameInput.pressed("SPACE")
+            return FrameInput()
 
         await asyncio.gather(host.run(80, paced=False), peer.run(80, paced=False, local=press))
         frames = {who: frame for who, frame, _ in seen}

@@ -25,11 +25,11 @@ pygame = pytest.importorskip("pygame")
 
 from tests.commands import cli, source_env  # noqa: E402
 from tests.ui.test_menu import hello_tape, press, screen, window, xvfb  # noqa: E402, F401
-from zxmonopoly.net import Keys, machine_digest  # noqa: E402
+from zxmonopoly.net import machine_digest  # noqa: E402
 from zxmonopoly.net import protocol as p  # noqa: E402
 from zxmonopoly.net.link import HOST, JOIN, NetLink, NetOptions  # noqa: E402
 from zxmonopoly.net.lockstep import Node, TapeFile  # noqa: E402
-from zxmonopoly.spectrum import Spectrum48  # noqa: E402
+from zxmonopoly.spectrum import FrameInput, Spectrum48  # noqa: E402
 from zxmonopoly.ui.netwindow import NetDriver  # noqa: E402
 from zxmonopoly.ui.runtime import LocalDriver  # noqa: E402
 from zxmonopoly.ui.window import Window  # noqa: E402
@@ -217,7 +217,7 @@ class Stepping:
             follow = self.follow
             if follow is not None and self.link.node.frame >= follow() + LEAD:
                 self.stop.wait(0.002)  # the watcher's turn
-            elif not self.link.step(Keys(), 0.02):
+            elif not self.link.step(FrameInput(), 0.02):
                 self.stop.wait(0.002)  # paused: nothing to wait for in advance_within
 
     def close(self) -> None:
