@@ -11,7 +11,7 @@ from collections import deque
 
 from zxmonopoly import __version__
 from zxmonopoly.snapshot import Snapshot, read_szx, write_szx
-from zxmonopoly.spectrum import Spectrum48
+from zxmonopoly.spectrum import FrameInput, Spectrum48
 
 from . import protocol as p
 from .conn import LINGER, Conn, no_delay
@@ -20,7 +20,6 @@ from .lockstep import (
     FPS,
     DesyncError,
     Event,
-    Keys,
     NetError,
     Node,
     Player,
@@ -321,7 +320,7 @@ class Host(Node):
             raise p.ProtocolError(f"a flood of keys: frame {message.frame} is "
                                   f"{message.frame - self.frame} frames ahead of the host's "
                                   f"(at most {p.MAX_LEAD})")
-        keys = Keys(message.rows, message.joystick)
+        keys = FrameInput(message.rows, message.joystick)
         player.keys[message.frame] = keys
         player.next += 1
         conn.last_input = time.monotonic()
@@ -389,7 +388,7 @@ class Host(Node):
 
     # -- keys, hashes, delays ---------------------------------------------------------------
 
-    def _send_keys(self, frame: int, keys: Keys) -> None:
+    def _send_keys(self, frame: int, keys: FrameInput) -> None:
         message = p.Inputs(p.HOST_SLOT, frame, keys.rows, keys.joystick)
         for conn in self.conns:
             conn.send(message)

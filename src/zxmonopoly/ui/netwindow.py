@@ -20,8 +20,8 @@ from typing import Protocol
 from zxmonopoly import images
 from zxmonopoly.harness.words import max_players
 from zxmonopoly.net.link import NetLink, NetOptions
-from zxmonopoly.net.lockstep import RELEASED, Keys, NetError, Node, TapeFile
-from zxmonopoly.spectrum import Spectrum48
+from zxmonopoly.net.lockstep import NetError, Node, TapeFile
+from zxmonopoly.spectrum import NO_INPUT, FrameInput, Spectrum48
 from zxmonopoly.spectrum.keyfeed import KeyFeed
 from zxmonopoly.ui.audio import AudioOut
 from zxmonopoly.ui.files import SNAPSHOT_SUFFIXES, TAPE_SUFFIXES, Files
@@ -67,7 +67,7 @@ class NetDriver:
         """Send this window's keys as far ahead as the delay says and emulate the next frame
         when every player's keys are in, waiting at most ``wait`` seconds for them."""
 
-        def local(node: Node) -> Keys:
+        def local(node: Node) -> FrameInput:
             # The key feeder moves on one scheduled frame at a time, as it moves on one
             # emulated frame at a time alone. An action that reads the screen (the rest of
             # LOAD "") waits, pressing nothing, until the machine has caught up with it.
@@ -75,10 +75,9 @@ class NetDriver:
                 if self._action_at is None:
                     self._action_at = node.next_local
                 if node.frame < self._action_at:
-                    return RELEASED
+                    return NO_INPUT
                 self._action_at = None
-            taken = keys.take()
-            return Keys(taken.rows, taken.joystick)
+            return keys.take()
 
         return self.link.step(local, wait)
 
