@@ -396,7 +396,7 @@ def run_from_args(args: argparse.Namespace, out=None) -> int:
             raise ValueError("--rooms 1 to 500 each, --players 2 to 6")
         return run_lobby(args.seconds, rooms, args.players, out)
     if getattr(args, "net", False):
-        from zxmonopoly.net.bench import run_from_args as run_net
+        from zxmonopoly.bench_net import run_from_args as run_net
 
         return run_net(args.seconds, args.engine, out)
     if args.engine is not None:

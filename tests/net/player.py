@@ -17,8 +17,8 @@ import sys
 import time
 from pathlib import Path
 
+from zxmonopoly.harness.scripted import INPUT_WAIT, game_typist
 from zxmonopoly.net import Host, Node, Peer, machine_digest
-from zxmonopoly.net.scripted import INPUT_WAIT, game_typist
 
 NAMES = ("ANNE", "BOB", "CAT")
 

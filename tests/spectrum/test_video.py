@@ -207,6 +207,7 @@ def test_render_inputs_and_errors() -> None:
         video.border_colours_per_line([1, 2, 3], 0)
 
 
+@pytest.mark.bench
 def test_render_is_fast() -> None:
     mem = bytearray(np.random.default_rng(1).integers(0, 256, 65536, np.uint8).tobytes())
     lines = video.border_colours_per_line([(20_000, 3)], 1)

@@ -324,9 +324,10 @@ def test_the_runtime_s_driver_takes_each_frame_s_local_keys(window: Window) -> N
     a driver that stalls takes nothing, and nothing moves on (the typed keys wait, no frame is
     counted)."""
     from zxmonopoly.spectrum import keystrokes
-    from zxmonopoly.ui.keys import TYPED_GAP, TYPED_HOLD, LocalInput
+    from zxmonopoly.spectrum.frameinput import FrameInput
+    from zxmonopoly.ui.keys import TYPED_GAP, TYPED_HOLD
 
-    seen: list[LocalInput] = []
+    seen: list[FrameInput] = []
     stall = [True]
     waits: list[float] = []
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from zxmonopoly import __version__
 from zxmonopoly.snapshot import Snapshot, read_szx, write_szx
-from zxmonopoly.spectrum import Spectrum48
+from zxmonopoly.spectrum import FrameInput, Spectrum48
 
 from . import protocol as p
 from .conn import LINGER, Conn, Pipe, Reader, TcpPipe, no_delay, repeat_line
@@ -22,7 +22,6 @@ from .lockstep import (
     FPS,
     DesyncError,
     Event,
-    Keys,
     NetError,
     Node,
     Player,
@@ -433,7 +432,7 @@ class Host(Node):
             raise p.ProtocolError(f"a flood of keys: frame {message.frame} is "
                                   f"{message.frame - self.frame} frames ahead of the host's "
                                   f"(at most {p.MAX_LEAD})")
-        keys = Keys(message.rows, message.joystick)
+        keys = FrameInput(message.rows, message.joystick)
         player.keys[message.frame] = keys
         player.next += 1
         conn.last_input = time.monotonic()
@@ -511,7 +510,7 @@ class Host(Node):
 
     # -- keys, hashes, delays ---------------------------------------------------------------
 
-    def _send_keys(self, frame: int, keys: Keys) -> None:
+    def _send_keys(self, frame: int, keys: FrameInput) -> None:
         message = p.Inputs(p.HOST_SLOT, frame, keys.rows, keys.joystick)
         for conn in self.conns:
             conn.send(message)

@@ -10,12 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from zxmonopoly.snapshot import Snapshot
-from zxmonopoly.spectrum import Spectrum48
+from zxmonopoly.spectrum import FrameInput, Spectrum48
 
 from . import protocol as p
 from .host import Host
 from .lobbywire import room_code
-from .lockstep import Keys, LocalKeys, NetError, TapeFile
+from .lockstep import LocalKeys, NetError, TapeFile
 from .peer import JoinError, Peer, parse_address
 from .thread import NetThread
 
@@ -286,7 +286,7 @@ class NetLink:
 
     # -- frames -----------------------------------------------------------------------------
 
-    def step(self, local: Keys | LocalKeys, timeout: float) -> bool:
+    def step(self, local: FrameInput | LocalKeys, timeout: float) -> bool:
         """Send this window's keys and emulate the next frame when every player's keys are
         in, waiting at most ``timeout`` seconds; True when a frame was emulated."""
         return self.node.advance_within(local, timeout)
