@@ -19,6 +19,28 @@ from tests.net.helpers import Recorder, run, title_machine
 from zxmonopoly.net import Host
 
 ASLEEP = 15.0
+#: Seconds a wait for an event (the join, the return) may take before the test gives up.
+WAIT = 60.0
+
+
+def joins(host: Host) -> int:
+    """How many times player 2 has joined the host's game."""
+    return sum(1 for line in host.messages
+               if line.startswith("player 2 (BOB, ") and " joined:" in line)
+
+
+async def run_until(host: Host, event, seconds: float = WAIT) -> None:  # noqa: ANN001
+    """The host plays on until ``event()`` holds or ``seconds`` have gone (a bound)."""
+    end = time.perf_counter() + seconds
+    await host.run(until=lambda _h: event() or time.perf_counter() > end)
+
+
+async def asleep(host: Host, joiner: subprocess.Popen, seconds: float) -> None:
+    """The joiner stopped (SIGSTOP) while the host plays on for ``seconds``, then resumed."""
+    joiner.send_signal(signal.SIGSTOP)
+    end = time.perf_counter() + seconds  # real time: a laptop asleep this long
+    await host.run(until=lambda _h: time.perf_counter() >= end)
+    joiner.send_signal(signal.SIGCONT)
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGSTOP is POSIX's")
@@ -37,22 +59,12 @@ def test_a_joiner_asleep_for_15_s_comes_back_and_is_alike(tmp_path: Path) -> Non
              "--until", "ended", "--timeout", "120", "--hashes", str(hashes)],
             cwd=REPO_ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         try:
-            start = time.perf_counter()
-
-            def joins() -> int:
-                return sum(1 for line in host.messages
-                           if line.startswith("player 2 (BOB, ") and " joined:" in line)
-
-            await host.run(until=lambda _h: (joins() == 1 and host.frame >= 100)
-                           or time.perf_counter() - start > 60)
-            assert joins() == 1, host.messages
-            joiner.send_signal(signal.SIGSTOP)
-            stopped, asleep_at = time.perf_counter(), host.frame
-            await host.run(until=lambda _h: time.perf_counter() - stopped >= ASLEEP)
-            joiner.send_signal(signal.SIGCONT)
-            back = time.perf_counter()
-            await host.run(until=lambda _h: joins() == 2 or time.perf_counter() - back > 30)
-            assert joins() == 2, host.messages
+            await run_until(host, lambda: joins(host) == 1 and host.frame >= 100)
+            assert joins(host) == 1, host.messages
+            asleep_at = host.frame
+            await asleep(host, joiner, ASLEEP)
+            await run_until(host, lambda: joins(host) == 2)
+            assert joins(host) == 2, host.messages
             rejoined = host.frame
             await host.run(150)
             await host.close()

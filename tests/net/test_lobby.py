@@ -341,7 +341,6 @@ def test_a_lobby_fed_random_messages_keeps_serving(messages: list[tuple[int, byt
                         await ws.recv()
                     for kind, body in messages:
                         await ws.send(bytes((kind,)) + body)
-                    await asyncio.sleep(0.01)
                 except ConnectionClosed:
                     pass
                 await ws.close()
