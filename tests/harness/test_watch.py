@@ -185,3 +185,24 @@ def test_at_most_eight_engine_watches(game):
     assert len(game._watcher.watches) == 8
     game.unwatch()
     assert not game.machine.cpu.breakpoints.watching
+
+
+def test_the_invariants_watch_checks_money_where_the_game_is_at_rest():
+    """Money is conserved between two money moves, not inside one: stopped on its way (a
+    player's cash paid, the Bank's account not yet credited) the watch lets the move finish;
+    at a frame end where the game waits (the CPU halted), a pound too many is caught."""
+    from zxmonopoly.harness import tournament
+    from zxmonopoly.harness.game import player_field_address
+    from zxmonopoly.harness.invariants import check_invariants
+    from zxmonopoly.harness.session import Session
+
+    session = Session.game(engine="python")
+    tournament.setup_computers(session, [0, 1, 2, 3], None, 11)
+    session.wait_pc("bank_gain", budget=20_000)      # a computer pays the Bank: half way
+    assert any("money not conserved" in p for p in check_invariants(session))
+    session.watch("invariants")                      # checked at once: nothing to say
+    session.wait_until(lambda s: s.machine.cpu.halted, budget=500)
+    cash = player_field_address(session.symbols, 1, "P_CASH")
+    session.poke16(cash, session.peek16(cash) + 1)
+    with pytest.raises(WatchViolation, match="money not conserved"):
+        session.wait_until(lambda s: False, budget=200)

@@ -429,25 +429,22 @@ def test_play_join_strict_exits_1_on_a_desync(xvfb: str) -> None:  # noqa: F811
         host.close()
 
 
-def test_every_window_of_a_network_game_reads_the_record_by_one_map(
-        window: Window) -> None:  # noqa: F811
-    """The game's record is drained by writing its ring's tail into RAM: every window of a
-    network game must drain it alike. A window that loaded no tape of its own (no symbol
-    map, no drain) takes the shipped game's map on joining, as the host's window does."""
-    from zxmonopoly import images
-
+def test_joining_leaves_the_windows_record_alone(window: Window) -> None:  # noqa: F811
+    """The game's record is read without writing the machine (harness/events.py;
+    tests/harness/test_observers.py), so a network game needs no map of its own for it:
+    joining leaves the window's symbol map, and so its record, as they were."""
     window.symbols = None
     host = Stepping(NetLink.start(Spectrum48(engine="python"),
                                   NetOptions(HOST, "127.0.0.1", 0, "", "ANNE")))
     try:
         assert window.join_network(NetOptions(JOIN, "127.0.0.1", host.link.node.port,
                                               p.normal_code(host.link.code), "BOB")) is None
-        assert window.symbols == images.game_symbols_path()
-        # the drain follows at the next frame the window runs (a step may run none: it waits
-        # at most TICK_WAIT for the host's keys)
+        assert window.symbols is None
+        # the drain would follow at the next frame the window runs (a step may run none: it
+        # waits at most TICK_WAIT for the host's keys)
         ran = window.frames_run
         step_until(window, lambda: window.frames_run > ran, "a frame run")
-        assert window.eventlog._symbols_path == images.game_symbols_path()
+        assert window.eventlog._symbols_path is None
     finally:
         window.leave_network()
         host.close()

@@ -120,7 +120,7 @@ class Session:
         else:
             self.symbols = Symbols({}, "<no symbol map>")
         self.font = font
-        self._record: list = []     # the game's events drained so far (:meth:`events`)
+        self._record: list = []     # the game's events read so far (:meth:`events`)
         self._drain = None
         self.machine.frame_listeners.append(self._drain_events)
         self.rzx_player: RzxPlayer | None = None  # the player of a session from_rzx
@@ -391,12 +391,13 @@ class Session:
     def events(self):
         """Every event the game has declared since the session began
         (:class:`zxmonopoly.harness.events.Event`, in words), oldest first: the ring is
-        drained at every frame's end and once more now."""
+        read at every frame's end and once more now (read only: nothing is written back)."""
         self._drain_events(self.machine)
         return list(self._record)
 
     def _drain_events(self, machine) -> None:
-        """The frame listener that empties the game's event ring (none without the game)."""
+        """The frame listener that reads what is new in the game's event ring (nothing
+        without the game)."""
         from zxmonopoly.harness import events
 
         drain = self._drain

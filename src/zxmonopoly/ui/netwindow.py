@@ -17,7 +17,6 @@ import dataclasses
 from pathlib import Path
 from typing import Protocol
 
-from zxmonopoly import images
 from zxmonopoly.harness.words import max_players
 from zxmonopoly.net.link import NetLink, NetOptions
 from zxmonopoly.net.lockstep import NetError, Node, TapeFile
@@ -106,12 +105,6 @@ def start(window: NetWindow, options: NetOptions, tape: str | Path | None = None
         return str(exc)
     window.net = link
     window.runtime.driver = NetDriver(link)
-    # The game's record is drained at every frame's end by writing the ring's tail back into
-    # RAM (harness/events.py): a write every machine of the game must make alike, or their
-    # memories part (a host that loaded the tape drained, a joiner did not: a desync at
-    # every few checkpoints once the game ran). So every window of a network game reads the
-    # record by one map, the shipped game's; its drain does nothing while another program runs.
-    window.symbols = images.game_symbols_path()
     if not options.hosting:
         window.feed.clear()  # the host's machine is the game's now, and its LOAD ""
     window.paused = False
