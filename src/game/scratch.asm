@@ -47,6 +47,7 @@ msg_holding:    db 0                ; 1: the message shown stays until msg_hold_
 msg_hold_until: dw 0                ; ... the frame count (v_frames) it stays to
 msg_line:       ds COLUMNS          ; the characters of the message line being printed ...
 msg_line_attrs: ds COLUMNS          ; ... and their attributes, for carrying a word over
+msg_printed_at: dw 0                ; v_frames at the last character printed (an added line)
 
 ; --- ask.asm ---------------------------------------------------------------------------------
 ask_text_core_max: db 0             ; the most characters the field takes

@@ -713,6 +713,10 @@ setup_throw_turn:
         push bc
         ld hl, str_computer_throws
         call msg_print
+        ld a, (v_speed)             ; the line is read at the pace of computer turns (issue 45)
+        cp AI_SPEED_FAST
+        ld b, PACE_READ_FRAMES
+        call nz, msg_keep_full      ; The normal speed?
         ld b, SETUP_CPU_PAUSE
         call pause
         pop bc

@@ -105,7 +105,9 @@ turn_menu:
         jr .got
 .window:
         call turn_rent_wait         ; R, or D when the window closes
-        jr .got
+        cp 'R'
+        call z, msg_hold_end        ; The owner's R?  It is taken at once (the pace is for
+        jr .got                     ; reading, and he has read the line)
 .wait:  call keys_wait_upper
 .got:   call to_upper
         cp 'D'
