@@ -40,6 +40,8 @@ msg_clear:
         ld (msg_word), a
         ld a, ATTR_MESSAGE
         ld (print_attr), a
+        ld hl, msg_clears
+        inc (hl)
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -72,7 +74,7 @@ msg_keep_full:
 
 ; ---------------------------------------------------------------------------------------------
 ; msg_wait_hold - wait until the time msg_keep gave the message shown is over (plain frames:
-; the idle routine may itself print a message)
+; the idle routine may itself print a message); a key typed for the prompt that follows is kept
 ; Input: msg_holding, msg_hold_until.  Output: msg_holding 0.  Corrupts: AF, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 msg_wait_hold:
@@ -86,6 +88,9 @@ msg_wait_hold:
         bit 7, h                    ; still before it (the difference is negative)?
         jr z, .over
         halt
+        push bc
+        call keys_ahead_frame       ; (a key typed for the prompt that follows is kept)
+        pop bc
         jr .wait
 .over:  xor a
         ld (msg_holding), a
@@ -242,6 +247,7 @@ msg_hold_wait:
         call keys_read
         jr nz, .done                ; A key ends a deal's hold?
 .frame: halt
+        call keys_ahead_frame       ; (a key typed for the prompt that follows is kept)
         jr .loop
 .done:  xor a
         ld (msg_hold), a

@@ -237,7 +237,7 @@ def test_rent_window_waits_and_the_rent_is_then_lost(fast: bool) -> None:
     session.wait_pc("turn_rent_wait.loop", 600)  # the window (after BOB's double's lines)
     window = session.frame
     session.wait(RENT_WINDOW // 2)
-    assert session.in_message("1 ANNE may press R for rent")
+    assert session.in_message("1 ANNE may press R for £6 rent from 2 BOB")
     thrown = _bob_throws_after(session, due)
     assert thrown - window >= RENT_WINDOW - 2
     lost = [e for e in session.events() if e.kind == "rent_lost"]
