@@ -62,6 +62,7 @@ state_clear:
         include "rng.asm"
         include "msg.asm"
         include "ask.asm"
+        include "refuse.asm"
         include "player.asm"
         include "events.asm"        ; (early: its EVENT_CAUSE macro is used from here on)
         include "title.asm"
