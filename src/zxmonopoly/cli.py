@@ -95,7 +95,6 @@ def _cmd_run(args: argparse.Namespace) -> int:
     from zxmonopoly.harness.script import MAX_FRAMES
     from zxmonopoly.snapshot import SnapshotError
     from zxmonopoly.spectrum import Spectrum48, SpectrumError, boot
-    from zxmonopoly.spectrum.keyboard import KeyboardError
     from zxmonopoly.spectrum.timing import BOOT_FRAMES
     from zxmonopoly.tape import TapeError
     from zxmonopoly.z80 import Z80Error
@@ -164,7 +163,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
         if args.save_snapshot:
             machine.save_snapshot(args.save_snapshot)
         _report_saves(machine)
-    except (SpectrumError, SnapshotError, KeyboardError, Z80Error, TapeError) as exc:
+    except (SpectrumError, SnapshotError, Z80Error, TapeError) as exc:  # the packages' roots
         raise CliError(str(exc)) from None
     except OSError as exc:  # writing the screenshot
         name = f"{exc.filename}: " if exc.filename else ""

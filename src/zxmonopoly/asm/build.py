@@ -19,7 +19,7 @@ from pathlib import Path
 from zxmonopoly import images
 
 from .assembler import Assembler, Program
-from .errors import AsmError, Diagnostic
+from .errors import AsmError, AssemblerError, Diagnostic
 from .output import listing_text, symbols_json, tape_image
 
 ROM_SIZE = 0x4000
@@ -64,7 +64,7 @@ class BuildReport:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-class BuildError(Exception):
+class BuildError(AssemblerError):
     """A target failed to assemble; carries the diagnostics."""
 
     def __init__(self, target: str, diagnostics: list[Diagnostic]) -> None:

@@ -19,6 +19,8 @@ import struct
 from dataclasses import dataclass
 from typing import ClassVar
 
+from .errors import NetError
+
 #: Bumped on any change to the messages: peers of another protocol version are refused.
 PROTOCOL_VERSION = 1
 MAGIC = b"ZXNP"
@@ -83,12 +85,13 @@ class Timeouts:
 TIMEOUTS = Timeouts()
 
 
-class ProtocolError(Exception):
+class ProtocolError(NetError):
     """A message that breaks the protocol; the text is the one-line reason a peer is dropped."""
 
 
-class JoinCodeError(ValueError):
-    """A join code that is not one (wrong length or letters)."""
+class JoinCodeError(NetError, ValueError):
+    """A join code that is not one (wrong length or letters; a ValueError too: a bad value
+    typed)."""
 
 
 # -- the join code ----------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from .errors import SpectrumError
 from .timing import FIRST_DISPLAY_LINE
 from .timing import LINE_TSTATES as TSTATES_PER_LINE
 
@@ -246,8 +247,9 @@ def screen_text(memory: Any, charset: bytes | bytearray | np.ndarray,
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-class PngError(ValueError):
-    """A PNG file this module cannot read; the message names the file."""
+class PngError(SpectrumError, ValueError):
+    """A PNG file this module cannot read; the message names the file (a ValueError too: bad
+    bytes are a bad value)."""
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from . import isa, state
+from .errors import Z80Error
 
 FC, FN, FPV, FX, FH, FY, FZ, FS = 1, 2, 4, 8, 16, 32, 64, 128
 
@@ -50,7 +51,7 @@ COND = {
 }
 
 
-class TemplateError(Exception):
+class TemplateError(Z80Error):
     """An instruction of the tables has no template (a bug in the description)."""
 
 
