@@ -105,6 +105,8 @@ def _cmd_run(args: argparse.Namespace) -> int:
         _check_run_options(args)
     _check_png(args.screenshot)
     _check_engine(args.engine)
+    if args.rzx is None and args.game:
+        _game_options(args)
     say = headless.say_on_stderr
     try:
         if args.rzx is not None:
@@ -125,8 +127,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
 
 
 def _check_run_options(args: argparse.Namespace) -> None:
-    """``run``'s options for a run (not a recording): bounds and what goes together; the
-    bundled game's tape put in ``args.tape`` for ``--game``."""
+    """``run``'s options for a run (not a recording): bounds and what goes together."""
     from zxmonopoly.harness.headless import DEFAULT_FRAMES
     from zxmonopoly.harness.script import MAX_FRAMES
 
@@ -140,14 +141,17 @@ def _check_run_options(args: argparse.Namespace) -> None:
     for option, given in (("--autoload", args.autoload), ("--real-load", args.real_load)):
         if given and not (args.tape or args.game):
             raise CliError(f"{option} loads a tape: give one with --tape FILE (or --game)")
-    if args.game:
-        for option, value in (("--tape", args.tape), ("--snapshot", args.snapshot)):
-            if value:
-                raise CliError(f"--game loads the bundled game tape: it cannot go with {option}")
-        try:
-            args.tape = images.game_tape_path()
-        except images.ImageMissing as exc:
-            raise CliError(f"the game is not built: {exc}") from None
+
+
+def _game_options(args: argparse.Namespace) -> None:
+    """``run --game``: nothing else to load, and the bundled game's tape in ``args.tape``."""
+    for option, value in (("--tape", args.tape), ("--snapshot", args.snapshot)):
+        if value:
+            raise CliError(f"--game loads the bundled game tape: it cannot go with {option}")
+    try:
+        args.tape = images.game_tape_path()
+    except images.ImageMissing as exc:
+        raise CliError(f"the game is not built: {exc}") from None
 
 
 def _check_rzx_options(args: argparse.Namespace) -> None:
