@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from zxmonopoly.harness import invariants
+from zxmonopoly.harness.errors import HarnessError
 from zxmonopoly.harness.game import (
     PERSONALITIES,
     PERSONALITY_SYMBOL,
@@ -63,8 +64,12 @@ GAME_PERSONALITIES = PERSONALITIES[:6]
 DEFAULT_FRAME_LIMIT = 10_000_000
 
 
-class InvariantError(AssertionError):
+class InvariantError(HarnessError):
     """An invariant broken in a game: the message has the seed, the turn and the state."""
+
+
+class PlayersError(HarnessError, ValueError):
+    """A ``--players`` list that names no game's players (a ValueError too: a bad value)."""
 
 
 def personality_of(name: str) -> int:
@@ -72,7 +77,7 @@ def personality_of(name: str) -> int:
     ignored)."""
     hits = [i for i, p in enumerate(PERSONALITIES) if p.lower().startswith(name.strip().lower())]
     if len(hits) != 1:
-        raise ValueError(f"unknown personality {name!r}; choose from {', '.join(PERSONALITIES)}")
+        raise PlayersError(f"unknown personality {name!r}; choose from {', '.join(PERSONALITIES)}")
     return hits[0]
 
 
@@ -83,10 +88,10 @@ def parse_players(spec: str | None) -> list[int]:
         return list(range(len(GAME_PERSONALITIES)))
     words = spec.split(",")
     if any(not word.strip() for word in words):
-        raise ValueError(f"--players {spec!r}: an empty name (between two commas, or at an end)")
+        raise PlayersError(f"--players {spec!r}: an empty name (between two commas, or at an end)")
     chosen = [personality_of(word) for word in words]
     if not 2 <= len(chosen) <= 6:
-        raise ValueError(f"--players needs 2 to 6 personalities, got {len(chosen)}")
+        raise PlayersError(f"--players needs 2 to 6 personalities, got {len(chosen)}")
     return chosen
 
 
@@ -581,7 +586,7 @@ def main(args: argparse.Namespace) -> int:
             return 2
     try:
         players = parse_players(args.players)
-    except ValueError as exc:
+    except PlayersError as exc:
         print(f"zxmonopoly tournament: error: {exc}", file=sys.stderr)
         return 2
     try:
