@@ -31,6 +31,10 @@ from . import protocol as p
 
 FPS = 50
 WARMUP = 3.0
+#: The rooms' frames start at this many moments spread over a frame's 20 ms.
+PHASES = 10
+#: Messages sent in the last TAIL seconds are not counted (their answers may be after the end).
+TAIL = 0.3
 #: A member's message: a sealed INPUT; the host's to a member: the sealed INPUTS of the others.
 MEMBER_BYTES = p.SEAL_OVERHEAD + p.Input.MIN
 HOST_BYTES_EACH = p.SEAL_OVERHEAD + p.Inputs.MIN
@@ -50,6 +54,13 @@ class LobbyRow:
     p99: float
     cpu: float  # the lobby's CPU, in cores (1.0: one core, whole)
     lost: int  # messages sent and not received
+    players_cpu: float = 0.0  # the players' worker processes' CPU, in cores
+    load: float = 0.0  # the machine's load average (1 minute) at the end of the run
+
+    @property
+    def per_message(self) -> float:
+        """The lobby's CPU seconds a message relayed."""
+        return self.cpu / self.messages if self.messages else 0.0
 
 
 def _address(room: int) -> str:
@@ -60,9 +71,9 @@ class RawWs(asyncio.Protocol):
     """A bench player's WebSocket, framed by hand (the players must not be the bench's
     bottleneck: websockets' client costs several times the lobby's own work a message).
     Frames to the lobby are masked with a zero key (RFC 6455 allows any key; the lobby
-    relays opaque bytes); the lobby's frames come unmasked and short."""
+    relays opaque bytes); the lobby's frames come unmasked."""
 
-    def __init__(self, on_message) -> None:  # noqa: ANN001 - a callable of bytes
+    def __init__(self, on_message) -> None:  # noqa: ANN001 - a callable of (bytes, offset)
         self.on_message = on_message
         self.replies: list[bytes] = []  # the lobby's own messages (not DATA)
         self.buffer = bytearray()
@@ -73,36 +84,42 @@ class RawWs(asyncio.Protocol):
         self.transport = transport  # type: ignore[assignment]
 
     def data_received(self, data: bytes) -> None:
-        self.buffer += data
         if not self.open.done():
+            self.buffer += data
             end = self.buffer.find(b"\r\n\r\n")
             if end < 0:
                 return
             if not self.buffer.startswith(b"HTTP/1.1 101"):
                 self.open.set_exception(RuntimeError(bytes(self.buffer[:80]).decode()))
                 return
-            del self.buffer[:end + 4]
+            data = bytes(self.buffer[end + 4:])
+            self.buffer.clear()
             self.open.set_result(None)
-        buffer = self.buffer
-        while len(buffer) >= 2:
-            size, head = buffer[1] & 0x7F, 2
+        elif self.buffer:
+            self.buffer += data
+            data = bytes(self.buffer)
+            self.buffer.clear()
+        at, total = 0, len(data)
+        while total - at >= 2:
+            size, head = data[at + 1] & 0x7F, 2
             if size == 126:
-                if len(buffer) < 4:
-                    return
-                size, head = int.from_bytes(buffer[2:4], "big"), 4
+                if total - at < 4:
+                    break
+                size, head = int.from_bytes(data[at + 2:at + 4], "big"), 4
             elif size == 127:
-                if len(buffer) < 10:
-                    return
-                size, head = int.from_bytes(buffer[2:10], "big"), 10
-            if len(buffer) < head + size:
-                return
-            if buffer[0] & 0x0F == 2:  # a binary message (pings and closes: not here)
-                message = bytes(buffer[head:head + size])
-                if message[0] == w.DATA:
-                    self.on_message(message)
+                if total - at < 10:
+                    break
+                size, head = int.from_bytes(data[at + 2:at + 10], "big"), 10
+            if total - at < head + size:
+                break
+            if data[at] & 0x0F == 2:  # a binary message (pings and closes: not here)
+                if data[at + head] == w.DATA:
+                    self.on_message(data, at + head)
                 else:
-                    self.replies.append(message)
-            del buffer[:head + size]
+                    self.replies.append(data[at + head:at + head + size])
+            at += head + size
+        if at < total:
+            self.buffer += data[at:]
 
     def send(self, data: bytes) -> None:
         """One binary message, masked with a zero key."""
@@ -134,17 +151,19 @@ async def _worker(url: str, rooms: range, players: int, start: float, seconds: f
     measure_from = start + WARMUP
     end = measure_from + seconds
     delays: list[int] = []
-    counts = {"sent": 0, "received": 0, "frames": 0}
+    counts = {"sent": 0, "received": 0, "frames": 0, "cpu": 0.0}
+    # Messages sent in [first, last) are counted, each by its stamp, sent and received.
     first = int(measure_from * 1e9)
-    last = int(end * 1e9)
+    last = int((end - TAIL) * 1e9)
+    unpack = _STAMP.unpack_from
+    clock = time.monotonic_ns
 
-    def receiver(skip: int):  # noqa: ANN202 - a callable of bytes
-        def got(raw: bytes) -> None:
-            now = time.monotonic_ns()
-            stamp = _STAMP.unpack_from(raw, skip)[0]
-            if first <= stamp and now <= last:
+    def receiver(skip: int):  # noqa: ANN202 - a callable of (bytes, offset)
+        def got(raw: bytes, at: int) -> None:
+            now = clock()
+            stamp = unpack(raw, at + skip)[0]
+            if first <= stamp < last:
                 delays.append(now - stamp)
-                counts["received"] += 1
         return got
 
     async def reply(ws: RawWs) -> bytes:
@@ -152,7 +171,9 @@ async def _worker(url: str, rooms: range, players: int, start: float, seconds: f
             await asyncio.sleep(0.001)
         return ws.replies.pop(0)
 
-    hosts = []  # (host, [(member, number)])
+    # The rooms' frames are spread over the 20 ms of a frame, PHASES apart (rooms of real
+    # games do not start their frames at the same moment).
+    phases: list[list[tuple[RawWs, list[tuple[RawWs, int]]]]] = [[] for _ in range(PHASES)]
     for room in rooms:
         source = _address(room)
         host = await _dial(url, "", source, receiver(3))  # DATA, the member's number
@@ -163,38 +184,49 @@ async def _worker(url: str, rooms: range, players: int, start: float, seconds: f
             ws = await _dial(url, name, source, receiver(1))
             ws.send(w.enter(name))
             members.append((ws, w.decode(await reply(ws), host=False).member))
-        hosts.append((host, members))
+        phases[room % PHASES].append((host, members))
+    member_head = bytes((w.SEND,))
     member_pad = bytes(MEMBER_BYTES - _STAMP.size)
     host_pad = bytes(HOST_BYTES_EACH * (players - 1) - _STAMP.size)
+    pack = _STAMP.pack
     await asyncio.sleep(max(0.0, start - time.monotonic()))
     frame = 0
+    cpu0: float | None = None
     while True:
-        due = start + frame / FPS
         now = time.monotonic()
         if now >= end:
             break
-        if due > now:
-            await asyncio.sleep(due - now)
-        stamp = _STAMP.pack(time.monotonic_ns())
-        measured = measure_from <= time.monotonic() < end - 0.2
-        for host, members in hosts:
-            for ws, number in members:
-                ws.send(w.send(stamp + member_pad))
-                host.send(w.send(stamp + host_pad, number))
-                if measured:
-                    counts["sent"] += 2
-        if measure_from <= time.monotonic() < end:
+        measured = measure_from <= now < end
+        if measured and cpu0 is None:
+            cpu0 = time.process_time()
+        for phase, group in enumerate(phases):
+            due = start + (frame + phase / PHASES) / FPS
+            now = time.monotonic()
+            if due > now:
+                await asyncio.sleep(due - now)
+            for host, members in group:
+                for ws, number in members:
+                    stamp = clock()
+                    ws.send(member_head + pack(stamp) + member_pad)
+                    host.send(w.send(pack(clock()) + host_pad, number))
+                    if first <= stamp < last:
+                        counts["sent"] += 2
+        if measured:
             counts["frames"] += 1
         frame += 1
         if start + frame / FPS < time.monotonic() - 0.1:  # far behind: skip, not burst
             frame = int((time.monotonic() - start) * FPS) + 1
-    await asyncio.sleep(0.3)
-    for host, members in hosts:  # no closing handshakes: the lobby sees them go
-        for ws, _ in members:
-            assert ws.transport is not None
-            ws.transport.abort()
-        assert host.transport is not None
-        host.transport.abort()
+    if cpu0 is not None:
+        counts["cpu"] = time.process_time() - cpu0
+    await asyncio.sleep(TAIL)
+    counts["received"] = len(delays)
+    for phase in phases:  # no closing handshakes: the lobby sees them go
+        for host, members in phase:
+            for ws, _ in members:
+                assert ws.transport is not None
+                ws.transport.abort()
+            assert host.transport is not None
+            host.transport.abort()
     return {"delays": delays, **counts}
 
 
@@ -211,12 +243,21 @@ def _pinned(cores: set[int]):  # noqa: ANN202 - a preexec function
     return pin
 
 
-def measure(rooms: int, players: int = 4, seconds: float = 10.0, workers: int = 2,
+def _cores() -> list[int]:
+    return sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else [0]
+
+
+def measure(rooms: int, players: int = 4, seconds: float = 10.0, workers: int | None = None,
             tls: bool = False) -> LobbyRow:
-    """One lobby process and ``rooms`` rooms of ``players`` for ``seconds`` after WARMUP."""
+    """One lobby process and ``rooms`` rooms of ``players`` for ``seconds`` after WARMUP.
+    The lobby is pinned to the first core, the players' ``workers`` (one for each other core
+    by default) to the others (so that they take nothing from the lobby's core)."""
     env = dict(os.environ)
-    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else [0]
-    lobby_core = {cores[0]}  # the players run where the system puts them
+    cores = _cores()
+    lobby_core = {cores[0]}
+    player_cores = set(cores[1:]) or lobby_core
+    if workers is None:
+        workers = len(player_cores)
     lobby = subprocess.Popen([sys.executable, "-m", "zxmonopoly.cli", "lobby", "--port", "0"],
                              stdout=subprocess.PIPE, text=True, env=env,
                              preexec_fn=_pinned(lobby_core))
@@ -231,7 +272,7 @@ def measure(rooms: int, players: int = 4, seconds: float = 10.0, workers: int = 
         procs = [subprocess.Popen(
             [sys.executable, "-m", "zxmonopoly.net.lobbybench", url, str(share.start),
              str(share.step), str(rooms), str(players), repr(start), repr(seconds)],
-            stdout=subprocess.PIPE, text=True, env=env)
+            stdout=subprocess.PIPE, text=True, env=env, preexec_fn=_pinned(player_cores))
             for share in shares if len(share)]
         time.sleep(max(0.0, start + WARMUP - time.monotonic()))
         cpu0 = _cpu_seconds(lobby.pid)
@@ -248,25 +289,35 @@ def measure(rooms: int, players: int = 4, seconds: float = 10.0, workers: int = 
     sent = sum(r["sent"] for r in results)
     received = sum(r["received"] for r in results)
     frames = sum(r["frames"] for r in results) / len(results)
+    counted = seconds - TAIL  # the seconds whose messages are counted
 
     def percentile(q: float) -> float:
         return delays[min(len(delays) - 1, int(q * len(delays)))] / 1e9 if delays else 0.0
 
-    return LobbyRow(rooms, rooms * players, frames / seconds, received / seconds,
-                    percentile(0.5), percentile(0.99), cpu, max(0, sent - received))
+    return LobbyRow(rooms, rooms * players, frames / seconds, received / counted,
+                    percentile(0.5), percentile(0.99), cpu, max(0, sent - received),
+                    players_cpu=sum(r["cpu"] for r in results) / seconds,
+                    load=os.getloadavg()[0])
 
 
 def format_table(rows: Sequence[LobbyRow], seconds: float) -> str:
     """The figures as a table."""
     lines = [f"lobby: one lobby process (ws://, pinned to one core), players in worker "
-             f"processes, 50 frames/s, {seconds:g} s measured after {WARMUP:g} s",
-             f"{'rooms':>6} {'players':>8} {'frames/s':>9} {'messages/s':>11} {'delay p50':>10} "
-             f"{'delay p99':>10} {'lobby CPU':>10}"]
+             f"processes on the other cores, 50 frames/s, {seconds:g} s measured after "
+             f"{WARMUP:g} s",
+             f"{'rooms':>5} {'players':>7} {'frames/s':>8} {'messages/s':>10} {'p50':>8} "
+             f"{'p99':>8} {'lost':>5} {'lobby CPU':>9} {'a message':>9} {'players CPU':>11} "
+             f"{'load':>5}"]
     for r in rows:
-        lines.append(f"{r.rooms:>6} {r.players:>8} {r.fps:>9.1f} {r.messages:>11,.0f} "
-                     f"{r.p50 * 1000:>8.1f}ms {r.p99 * 1000:>8.1f}ms {r.cpu * 100:>9.0f}%")
-    lines.append("frames/s: each player's messages a second; delay: one way, sender to receiver "
-                 "through the lobby (the clients' scheduling included); lobby CPU: of one core")
+        lines.append(f"{r.rooms:>5} {r.players:>7} {r.fps:>8.1f} {r.messages:>10,.0f} "
+                     f"{r.p50 * 1000:>6.1f}ms {r.p99 * 1000:>6.1f}ms {r.lost:>5} "
+                     f"{r.cpu * 100:>8.0f}% {r.per_message * 1e6:>7.1f}us "
+                     f"{r.players_cpu * 100:>10.0f}% {r.load:>5.1f}")
+    lines.append("frames/s: each player's messages a second; p50, p99: the delay one way, sender "
+                 "to receiver through the lobby (the players' own scheduling included); lost: "
+                 "sent and not received; lobby CPU: of one core, and its CPU time a message "
+                 "relayed; players CPU: the players' processes, of one core; load: the "
+                 "machine's load average (1 min) at the end")
     return "\n".join(lines)
 
 
@@ -274,8 +325,8 @@ def run_from_args(seconds: float, rooms: Sequence[int], players: int, out: TextI
     """``zxmonopoly bench --lobby``: a row for each number of rooms."""
     rows = []
     for count in rooms:
-        print(f"measuring {count} rooms of {players} through one lobby ...", file=sys.stderr,
-              flush=True)
+        print(f"measuring {count} rooms of {players} through one lobby (load average "
+              f"{os.getloadavg()[0]:.1f}) ...", file=sys.stderr, flush=True)
         rows.append(measure(count, players, seconds))
     print(format_table(rows, seconds), file=out)
     return 0
