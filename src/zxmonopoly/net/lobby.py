@@ -19,6 +19,7 @@ import contextlib
 import logging
 import secrets
 import ssl
+import struct
 import sys
 import time
 from collections import Counter, deque
@@ -29,7 +30,7 @@ from typing import TextIO
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.datastructures import Headers
 from websockets.exceptions import ConnectionClosed
-from websockets.frames import Frame, Opcode
+from websockets.frames import Frame, Opcode, apply_mask
 from websockets.http11 import Request, Response
 from websockets.protocol import OPEN
 
@@ -77,17 +78,22 @@ LIMITS = Limits()
 class Bucket:
     """A token bucket: ``rate`` a second, at most ``burst`` at once."""
 
+    __slots__ = ("rate", "burst", "level", "stamp")
+
     def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst, self.level = rate, burst, burst
         self.stamp = time.monotonic()
 
     def take(self, amount: float, now: float) -> bool:
         """Whether ``amount`` may pass now (it is taken if so)."""
-        self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
+        level = self.level + (now - self.stamp) * self.rate
+        if level > self.burst:
+            level = self.burst
         self.stamp = now
-        if self.level < amount:
+        if level < amount:
+            self.level = level
             return False
-        self.level -= amount
+        self.level = level - amount
         return True
 
 
@@ -103,8 +109,13 @@ class Client:
     host: bool = False
     rate: Bucket | None = None
     volume: Bucket | None = None
+    #: Messages to it relayed in this turn of the event loop, written together at its end.
+    pending: list[bytes] = field(default_factory=list)
+    #: Messages waiting their turn behind a full socket (written by the client's task).
     outbox: deque[bytes] = field(default_factory=deque)
     queued: int = 0
+    #: A member's messages reach the host as DATA from it: the bytes before the data.
+    head: bytes = b""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     #: Why it is being let go (after what waits has been sent), or None.
     closing: str | None = None
@@ -136,28 +147,111 @@ class Room:
 
 
 class LobbyConnection(ServerConnection):
-    """A WebSocket connection that the lobby counts from its first byte (the door); once its
-    client is in a room, its binary messages are relayed as they are parsed, with no task
-    switch a message (the lobby's CPU a message: see "The lobby's figures")."""
+    """A WebSocket connection that the lobby counts from its first byte (the door). Once its
+    client is in a room its frames are read here (the fast path, "The lobby's figures"): a
+    whole binary frame is unmasked and relayed at once; any other frame (a ping, a pong, a
+    close, text, a fragment) is handed whole to websockets, which also answers for anything
+    wrong in a frame's header (unmasked, reserved bits, too long: from the header alone) and
+    fails the connection as it would have."""
 
     lobby: Lobby
-    #: The client in a room (set by the handler), whose messages go straight to the relay.
+    #: The client in a room (set by the handler): its frames are read here from then on.
     relaying: Client | None = None
     #: Whole messages handed to websockets' own queue and not yet taken by the handler: while
     #: any wait, later ones wait behind them (their order is the seal's).
     queued: int = 0
+    #: Whether frames are read here (True once relaying and websockets is between frames).
+    fast: bool = False
+    #: The fast path is over for good: websockets reads everything (it is closing).
+    no_fast: bool = False
+    #: The start of a frame not yet whole, and how long it must be before it is read again.
+    partial: bytearray | None = None
+    need: int = 0
+    #: A fragmented message is under way (its frames are websockets').
+    fragments: bool = False
 
     def process_event(self, event: object) -> None:
-        client = self.relaying
-        if isinstance(event, Frame) and event.opcode in (Opcode.BINARY, Opcode.TEXT,
-                                                         Opcode.CONT):
-            if (client is not None and self.queued == 0 and event.fin
-                    and event.opcode is Opcode.BINARY and client.closing is None):
-                self.lobby._relay_now(client, bytes(event.data))
-                return
-            if event.fin:
-                self.queued += 1
+        if isinstance(event, Frame) and event.fin and event.opcode in (
+                Opcode.BINARY, Opcode.TEXT, Opcode.CONT):
+            self.queued += 1
         super().process_event(event)  # type: ignore[arg-type]
+
+    def data_received(self, data: bytes) -> None:
+        if self.fast:
+            self._frames(data)
+            return
+        super().data_received(data)
+        protocol = self.protocol
+        if (self.relaying is not None and not self.no_fast and protocol.state is OPEN
+                and not protocol.reader.buffer and protocol.current_size is None):
+            self.fast = True  # websockets is between frames: the next bytes begin one
+
+    def _frames(self, data: bytes) -> None:
+        """Read the frames in ``data`` (after any begun before)."""
+        partial = self.partial
+        if partial is not None:
+            partial += data
+            if len(partial) < self.need:
+                return
+            data = bytes(partial)
+            self.partial = None
+        client = self.relaying
+        assert client is not None
+        relay = self.lobby._relay_now
+        size = len(data)
+        at = 0
+        while True:
+            left = size - at
+            if left < 2:
+                need = 2
+                break
+            first, second = data[at], data[at + 1]
+            length = second & 0x7F
+            head = 6  # two bytes, and the four of the mask
+            if length == 126:
+                head = 8
+                if left < 4:
+                    need = 4
+                    break
+                length = (data[at + 2] << 8) | data[at + 3]
+            elif length == 127:
+                head = 14
+                if left < 10:
+                    need = 10
+                    break
+                length = int.from_bytes(data[at + 2:at + 10], "big")
+            opcode = first & 0x0F
+            longest = self.protocol.max_message_size if opcode < 8 else 125
+            if (not second & 0x80 or first & 0x70 or opcode not in _OPCODES
+                    or (longest is not None and length > longest)):
+                # Not a frame the lobby takes (unmasked, reserved bits, an unknown kind, too
+                # long): websockets fails the connection from this header, before the rest.
+                self._hand_over(data[at:])
+                return
+            end = at + head + length
+            if end > size:
+                need = head + length
+                break
+            if (first == _BINARY_FIN and not self.queued and not self.fragments
+                    and client.closing is None and client.room is not None):
+                relay(client, apply_mask(data[at + head:end], data[at + head - 4:at + head]))
+            else:
+                if opcode < 8:
+                    self.fragments = not first & 0x80
+                super().data_received(data[at:end])
+                if self.protocol.state is not OPEN:  # a close, or a fault websockets found
+                    self._hand_over(data[end:])
+                    return
+            at = end
+        if at < size:
+            self.partial = bytearray(data[at:])
+            self.need = need
+
+    def _hand_over(self, rest: bytes) -> None:
+        """websockets reads everything from here on (it is failing or closing)."""
+        self.fast, self.no_fast, self.partial = False, True, None
+        if rest:
+            super().data_received(rest)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         if not self.lobby._arrive(self, transport):
@@ -168,6 +262,25 @@ class LobbyConnection(ServerConnection):
     def connection_lost(self, exc: Exception | None) -> None:
         self.lobby._depart(self)
         super().connection_lost(exc)
+
+
+#: The first byte of a whole binary frame (FIN, no reserved bits, opcode 2).
+_BINARY_FIN = 0x82
+#: Frame kinds (RFC 6455): continuation, text, binary; close, ping, pong.
+_OPCODES = frozenset((0, 1, 2, 8, 9, 10))
+_DATA = bytes((w.DATA,))
+_HEAD16 = struct.Struct(">BBH")
+_HEAD64 = struct.Struct(">BBQ")
+
+
+def _framed(data: bytes) -> bytes:
+    """A server's frame header for one binary message of ``data``."""
+    size = len(data)
+    if size < 126:
+        return bytes((_BINARY_FIN, size))
+    if size < 65536:
+        return _HEAD16.pack(_BINARY_FIN, 126, size)
+    return _HEAD64.pack(_BINARY_FIN, 127, size)
 
 
 class Lobby:
@@ -195,8 +308,12 @@ class Lobby:
         self.rooms_by_address: Counter[str] = Counter()
         self.waiting: deque[ServerConnection] = deque()
         self.queued = 0  # bytes in every outbox
-        #: Counts: messages and bytes relayed, rooms opened and closed, members entered.
+        #: Counts: rooms opened and closed, members entered; messages and bytes relayed.
         self.counts: Counter[str] = Counter()
+        self.relayed = 0
+        self.relayed_bytes = 0
+        #: Clients with messages relayed in this turn of the event loop (written at its end).
+        self._dirty: list[Client] = []
         self.door = DoorLog(self.say, period=60.0, lines=5)
         self.server: Server | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -344,9 +461,9 @@ class Lobby:
                 ws.relaying = client  # from now on, messages as they are parsed
             async for raw in ws:  # those queued before, and any that wait behind them
                 self._taken(ws)
-                self._relay(client, raw)
                 if client.closing is not None:
                     break
+                self._relay(client, raw)
         except w.LobbyError as exc:
             self._refuse(client, str(exc))
         except ConnectionClosed:
@@ -417,6 +534,7 @@ class Lobby:
             room.members[member] = client
             room.active = now
             client.room, client.member = room, member
+            client.head = w.data_message(b"", member)
             client.rate = Bucket(*limits.member_rate)
             client.volume = Bucket(*limits.member_bytes)
             self.counts["members entered"] += 1
@@ -446,43 +564,88 @@ class Lobby:
         raise w.LobbyError("no free room name: try again")
 
     def _relay(self, client: Client, raw: bytes | str) -> None:
-        """One message of a room's host or member, passed on."""
+        """One message of a room's host or member, passed on (a SEND straight; anything else
+        decoded by lobbywire, which names what is wrong with it)."""
         now = time.monotonic()
         size = len(raw)
-        assert client.rate is not None and client.volume is not None
-        if not client.rate.take(1, now):
-            raise w.LobbyError(f"more than {client.rate.rate:,.0f} messages a second")
-        if not client.volume.take(size, now):
-            raise w.LobbyError(f"more than {client.volume.rate:,.0f} bytes a second")
+        rate, volume = client.rate, client.volume
+        assert rate is not None and volume is not None
+        if not rate.take(1, now):
+            raise w.LobbyError(f"more than {rate.rate:,.0f} messages a second")
+        if not volume.take(size, now):
+            raise w.LobbyError(f"more than {volume.rate:,.0f} bytes a second")
         room = client.room
         assert room is not None
-        message = w.decode(raw, host=client.host)
-        room.active = now
+        kind = raw[0] if size and isinstance(raw, bytes) else None
         if client.host:
-            if message.kind == w.SEND:
-                member = room.members.get(message.member)
+            if kind == w.SEND and size >= 3:
+                member = room.members.get((raw[1] << 8) | raw[2])
                 if member is not None:  # one that left meanwhile: dropped
-                    self._queue(member, w.data_message(message.data))
-            elif message.kind == w.KICK:
+                    self._queue(member, _DATA + raw[3:])
+            else:
+                message = w.decode(raw, host=True)
+                if message.kind != w.KICK:
+                    raise w.LobbyError(f"{message.name} message from a room's host")
                 member = room.members.get(message.member)
                 if member is not None and member.closing is None:
                     member.closing = "the host let it go"
                     member.wake.set()
-            else:
-                raise w.LobbyError(f"{message.name} message from a room's host")
-        elif message.kind == w.SEND:
-            self._queue(room.host, w.data_message(message.data, client.member))
+        elif kind == w.SEND:
+            self._queue(room.host, client.head + raw[1:])
         else:
+            message = w.decode(raw, host=False)
             raise w.LobbyError(f"{message.name} message from a room's member")
-        self.counts["messages"] += 1
-        self.counts["bytes"] += size
+        room.active = now
+        self.relayed += 1
+        self.relayed_bytes += size
 
     def _queue(self, client: Client, data: bytes) -> None:
-        """``data`` to be sent to ``client``: a reader that lets too much wait is let go."""
+        """``data`` to be sent to ``client``: written with the others of this turn of the event
+        loop, at its end (one write a connection a turn); behind a full socket it waits in
+        the outbox, and a reader that lets too much wait is let go."""
         if client.closing is not None:
             return
-        if not client.outbox and not client.sending and _write_now(client.ws, data):
+        if client.outbox or client.sending:
+            self._backlog(client, data)
             return
+        if not client.pending:
+            if not self._dirty:
+                asyncio.get_running_loop().call_soon(self._flush)
+            self._dirty.append(client)
+        client.pending.append(data)
+
+    def _flush(self) -> None:
+        """The end of a turn: what was relayed to each client, written."""
+        dirty, self._dirty = self._dirty, []
+        for client in dirty:
+            self._write(client)
+
+    def _write(self, client: Client) -> None:
+        """``client``'s pending messages in one write, if its socket takes them now; else
+        into its outbox."""
+        pending = client.pending
+        if not pending:
+            return
+        client.pending = []
+        ws = client.ws
+        transport = ws.transport
+        if transport is None or transport.is_closing():
+            return
+        if (transport.get_write_buffer_size() >= WRITE_NOW_BELOW
+                or ws.protocol.state is not OPEN):
+            for data in pending:
+                if transport.is_closing():  # let go as a slow reader
+                    break
+                self._backlog(client, data)
+            return
+        if len(pending) == 1:
+            data = pending[0]
+            transport.write(_framed(data) + data)
+        else:
+            transport.write(b"".join([part for data in pending
+                                      for part in (_framed(data), data)]))
+
+    def _backlog(self, client: Client, data: bytes) -> None:
         client.outbox.append(data)
         client.queued += len(data)
         self.queued += len(data)
@@ -503,6 +666,7 @@ class Lobby:
         self.queued -= client.queued
         client.queued = 0
         client.outbox.clear()
+        client.pending.clear()
 
     async def _pump(self, client: Client) -> None:
         """Send what waits for ``client``, in order; then, if it is being let go, close."""
@@ -511,6 +675,9 @@ class Lobby:
             while True:
                 while not client.outbox:
                     if client.closing is not None:
+                        self._write(client)  # its last words (a REFUSED) first
+                        if client.outbox:  # behind a full socket: they wait their turn
+                            break
                         await ws.close(1000, client.closing[:120])
                         return
                     client.wake.clear()
@@ -565,6 +732,7 @@ class Lobby:
         """Every 10 s: rooms idle too long closed; every minute, a line of what passed."""
         last = time.monotonic()
         said = Counter(self.counts)
+        relayed = self.relayed
         while True:
             await asyncio.sleep(10)
             now = time.monotonic()
@@ -578,28 +746,13 @@ class Lobby:
                 self.say(f"{len(self.rooms)} rooms, {len(self.clients)} connections; in the "
                          f"last {now - last:.0f} s: {delta['rooms opened']} rooms opened, "
                          f"{delta['rooms closed']} closed, {delta['members entered']} members "
-                         f"entered, {delta['messages']:,} messages relayed")
-                last, said = now, Counter(self.counts)
+                         f"entered, {self.relayed - relayed:,} messages relayed")
+                last, said, relayed = now, Counter(self.counts), self.relayed
 
 
-#: Bytes in a socket's buffer below which a message is written at once (else it waits its turn
-#: in the outbox, written by the connection's task as the socket drains).
+#: Bytes in a socket's buffer below which messages are written at the end of the turn (else
+#: they wait their turn in the outbox, written by the connection's task as the socket drains).
 WRITE_NOW_BELOW = 64 * 1024
-
-
-def _write_now(ws: ServerConnection, data: bytes) -> bool:
-    """Write one binary message straight to the socket, if it takes it now; whether it did.
-    (websockets' own send() waits its turn through a lock and a task switch; with nothing
-    waiting and room in the socket's buffer the lobby writes the frame itself: a third of
-    its CPU a message, measured by bench --lobby.)"""
-    transport = ws.transport
-    if transport is None or transport.is_closing():
-        return False
-    if transport.get_write_buffer_size() >= WRITE_NOW_BELOW or ws.protocol.state is not OPEN:
-        return False
-    ws.protocol.send_binary(data)
-    ws.send_data()
-    return True
 
 
 def tls_context(cert: str, key: str) -> ssl.SSLContext:

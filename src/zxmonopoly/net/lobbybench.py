@@ -56,6 +56,8 @@ class LobbyRow:
     lost: int  # messages sent and not received
     players_cpu: float = 0.0  # the players' worker processes' CPU, in cores
     load: float = 0.0  # the machine's load average (1 minute) at the end of the run
+    waited: float = 0.0  # the time the lobby waited for a CPU while ready to run, a second
+    players_waited: float = 0.0  # and the players' processes (added up)
 
     @property
     def per_message(self) -> float:
@@ -151,7 +153,7 @@ async def _worker(url: str, rooms: range, players: int, start: float, seconds: f
     measure_from = start + WARMUP
     end = measure_from + seconds
     delays: list[int] = []
-    counts = {"sent": 0, "received": 0, "frames": 0, "cpu": 0.0}
+    counts = {"sent": 0, "received": 0, "frames": 0, "cpu": 0.0, "waited": 0.0}
     # Messages sent in [first, last) are counted, each by its stamp, sent and received.
     first = int(measure_from * 1e9)
     last = int((end - TAIL) * 1e9)
@@ -192,13 +194,14 @@ async def _worker(url: str, rooms: range, players: int, start: float, seconds: f
     await asyncio.sleep(max(0.0, start - time.monotonic()))
     frame = 0
     cpu0: float | None = None
+    waited0 = 0.0
     while True:
         now = time.monotonic()
         if now >= end:
             break
         measured = measure_from <= now < end
         if measured and cpu0 is None:
-            cpu0 = time.process_time()
+            cpu0, waited0 = time.process_time(), _waited_seconds(os.getpid())
         for phase, group in enumerate(phases):
             due = start + (frame + phase / PHASES) / FPS
             now = time.monotonic()
@@ -218,6 +221,7 @@ async def _worker(url: str, rooms: range, players: int, start: float, seconds: f
             frame = int((time.monotonic() - start) * FPS) + 1
     if cpu0 is not None:
         counts["cpu"] = time.process_time() - cpu0
+        counts["waited"] = _waited_seconds(os.getpid()) - waited0
     await asyncio.sleep(TAIL)
     counts["received"] = len(delays)
     for phase in phases:  # no closing handshakes: the lobby sees them go
@@ -234,6 +238,16 @@ def _cpu_seconds(pid: int) -> float:
     """A process's CPU time so far (user and system), from /proc."""
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _waited_seconds(pid: int) -> float:
+    """The seconds a process has waited for a CPU while it was ready to run (its run queue
+    wait, from /proc/PID/schedstat; 0 where the kernel does not keep it): the machine's
+    load, as the process felt it."""
+    try:
+        return int(open(f"/proc/{pid}/schedstat").read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def _pinned(cores: set[int]):  # noqa: ANN202 - a preexec function
@@ -275,9 +289,10 @@ def measure(rooms: int, players: int = 4, seconds: float = 10.0, workers: int | 
             stdout=subprocess.PIPE, text=True, env=env, preexec_fn=_pinned(player_cores))
             for share in shares if len(share)]
         time.sleep(max(0.0, start + WARMUP - time.monotonic()))
-        cpu0 = _cpu_seconds(lobby.pid)
+        cpu0, waited0 = _cpu_seconds(lobby.pid), _waited_seconds(lobby.pid)
         time.sleep(seconds)
         cpu = (_cpu_seconds(lobby.pid) - cpu0) / seconds
+        waited = (_waited_seconds(lobby.pid) - waited0) / seconds
         results = []
         for proc in procs:
             out, _ = proc.communicate(timeout=120 + rooms)
@@ -297,7 +312,8 @@ def measure(rooms: int, players: int = 4, seconds: float = 10.0, workers: int | 
     return LobbyRow(rooms, rooms * players, frames / seconds, received / counted,
                     percentile(0.5), percentile(0.99), cpu, max(0, sent - received),
                     players_cpu=sum(r["cpu"] for r in results) / seconds,
-                    load=os.getloadavg()[0])
+                    load=os.getloadavg()[0], waited=waited,
+                    players_waited=sum(r["waited"] for r in results) / seconds)
 
 
 def format_table(rows: Sequence[LobbyRow], seconds: float) -> str:
@@ -306,18 +322,20 @@ def format_table(rows: Sequence[LobbyRow], seconds: float) -> str:
              f"processes on the other cores, 50 frames/s, {seconds:g} s measured after "
              f"{WARMUP:g} s",
              f"{'rooms':>5} {'players':>7} {'frames/s':>8} {'messages/s':>10} {'p50':>8} "
-             f"{'p99':>8} {'lost':>5} {'lobby CPU':>9} {'a message':>9} {'players CPU':>11} "
-             f"{'load':>5}"]
+             f"{'p99':>8} {'lost':>5} {'lobby CPU':>9} {'a message':>9} {'waited':>6} "
+             f"{'players CPU':>11} {'waited':>6} {'load':>5}"]
     for r in rows:
         lines.append(f"{r.rooms:>5} {r.players:>7} {r.fps:>8.1f} {r.messages:>10,.0f} "
                      f"{r.p50 * 1000:>6.1f}ms {r.p99 * 1000:>6.1f}ms {r.lost:>5} "
                      f"{r.cpu * 100:>8.0f}% {r.per_message * 1e6:>7.1f}us "
-                     f"{r.players_cpu * 100:>10.0f}% {r.load:>5.1f}")
+                     f"{r.waited * 100:>5.0f}% {r.players_cpu * 100:>10.0f}% "
+                     f"{r.players_waited * 100:>5.0f}% {r.load:>5.1f}")
     lines.append("frames/s: each player's messages a second; p50, p99: the delay one way, sender "
                  "to receiver through the lobby (the players' own scheduling included); lost: "
                  "sent and not received; lobby CPU: of one core, and its CPU time a message "
-                 "relayed; players CPU: the players' processes, of one core; load: the "
-                 "machine's load average (1 min) at the end")
+                 "relayed; waited: the time the lobby was ready to run and waited for its core "
+                 "(other processes' load); players CPU, waited: the same of the players' "
+                 "processes; load: the machine's load average (1 min) at the end")
     return "\n".join(lines)
 
 
