@@ -13,7 +13,7 @@ import socket
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from . import protocol as p
@@ -148,11 +148,16 @@ class Conn:
 
     def send(self, message: p.Message) -> None:
         """Queue a message (any thread); the loop writes queued messages in order."""
-        if self.closed:
+        self.send_many((message,))
+
+    def send_many(self, messages: Sequence[p.Message]) -> None:
+        """Queue messages in their order, written together (any thread)."""
+        if self.closed or not messages:
             return
         with self._lock:
-            data = message.encode()
-            self._out.append(data if self.sealer is None else self.sealer.seal(data))
+            for message in messages:
+                data = message.encode()
+                self._out.append(data if self.sealer is None else self.sealer.seal(data))
         try:
             self.loop.call_soon_threadsafe(self._flush)
         except RuntimeError:  # the loop is closed: nobody to send to

@@ -103,6 +103,21 @@ class PeerConn(Conn):
         self.last_input = time.monotonic()
         #: Why the door let it go while it was still joining (to make room for another).
         self.evicted: str | None = None
+        #: Other players' keys held until this peer can use them (Host._forward): sent
+        #: together, one write (one lobby message) a frame instead of one a player.
+        self.held: list[p.Message] = []
+
+    def send(self, message: p.Message) -> None:
+        """Queue a message; keys held for this peer go before it (the order of everything
+        but a PING, which only measures the round trip, is the order it was sent in)."""
+        if self.held and not isinstance(message, p.Ping):
+            self.release()
+        super().send(message)
+
+    def release(self) -> None:
+        """Send the keys held for this peer."""
+        held, self.held = self.held, []
+        self.send_many(held)
 
     @property
     def who(self) -> str:
@@ -439,7 +454,22 @@ class Host(Node):
         forward = p.Inputs(conn.slot, message.frame, message.rows, message.joystick)
         for other in self.conns:
             if other is not conn:
-                other.send(forward)
+                self._forward(other, forward)
+
+    def _forward(self, conn: PeerConn, message: p.Inputs) -> None:
+        """A player's keys to ``conn``: held until every other player's keys for that frame
+        are in (before, the peer cannot emulate the frame: its keys would wait there as
+        well), then sent with whatever else is held, so a peer gets a frame's keys in one
+        write (through a lobby, one message a frame instead of one a player; "The lobby's
+        figures" in docs/network.md). Keys come in frame order from each player, so a frame
+        that can be used releases everything before it too."""
+        conn.held.append(message)
+        frame = message.frame
+        for player in self.players.values():
+            if (player.slot != conn.slot and frame not in player.keys
+                    and player.plays(frame)):
+                return
+        conn.release()
 
     def _on_hash(self, conn: PeerConn, message: p.Hash) -> None:
         if message.frame <= conn.ignore_hashes_through:
@@ -513,7 +543,7 @@ class Host(Node):
     def _send_keys(self, frame: int, keys: FrameInput) -> None:
         message = p.Inputs(p.HOST_SLOT, frame, keys.rows, keys.joystick)
         for conn in self.conns:
-            conn.send(message)
+            self._forward(conn, message)
 
     def _delay_wanted(self, slot: int, extra: PeerConn | None = None) -> int:
         """The delay a player's keys need to reach every other peer in time: half its round
