@@ -54,6 +54,8 @@ class LobbyRow:
     p99: float
     cpu: float  # the lobby's CPU, in cores (1.0: one core, whole)
     lost: int  # messages sent and not received
+    sent: int = 0  # messages sent in the seconds counted (each its own stamp)
+    received: int = 0  # and of them received
     players_cpu: float = 0.0  # the players' worker processes' CPU, in cores
     load: float = 0.0  # the machine's load average (1 minute) at the end of the run
     waited: float = 0.0  # the time the lobby waited for a CPU while ready to run, a second
@@ -310,7 +312,7 @@ def measure(rooms: int, players: int = 4, seconds: float = 10.0, workers: int | 
         return delays[min(len(delays) - 1, int(q * len(delays)))] / 1e9 if delays else 0.0
 
     return LobbyRow(rooms, rooms * players, frames / seconds, received / counted,
-                    percentile(0.5), percentile(0.99), cpu, max(0, sent - received),
+                    percentile(0.5), percentile(0.99), cpu, sent - received, sent, received,
                     players_cpu=sum(r["cpu"] for r in results) / seconds,
                     load=os.getloadavg()[0], waited=waited,
                     players_waited=sum(r["waited"] for r in results) / seconds)
