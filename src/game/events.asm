@@ -57,7 +57,9 @@ EVK_BANKRUPT_CASH equ 15            ; a bankrupt's cash to the creditor
 EVK_RETIRE_CASH equ 16              ; a retiring player's cash to the Bank
 EVK_JACKPOT     equ 17              ; the Free Parking jackpot
 EVK_FINE_CARD   equ 18              ; the £10 fine of "pay a fine or take a Chance"
-EVK_MONEY_LAST  equ 18              ; kinds up to here move money
+EVK_DEALT       equ 19              ; the short game's deal (OPT_DEAL): A pays the Bank for the
+                                    ; two Title Deeds dealt, SQUARE and EXTRA
+EVK_MONEY_LAST  equ 19              ; kinds up to here move money
 ; the rest move none
 EVK_TURN        equ 32              ; A's turn begins; AMOUNT = v_turns
 EVK_THROW       equ 33              ; A throws; B, EXTRA = the dice; SQUARE = where A stands
@@ -77,6 +79,10 @@ EVK_RETIRE      equ 46              ; A retires
 EVK_GAME_END    equ 47              ; the game ends; EXTRA = END_*
 EVK_WORTH       equ 48              ; A's holdings are valued at AMOUNT
 EVK_WINNER      equ 49              ; A wins (EXTRA 1: a tie on the highest total)
+EVK_FIRST_THROW equ 50              ; A throws B+EXTRA for who goes first
+EVK_FIRST       equ 51              ; A goes first (the highest throw, ties thrown again)
+EVK_DECLINE     equ 52              ; A does not buy SQUARE at its price AMOUNT; EXTRA =
+                                    ; DECLINE_* (the auction or the Bank's keeping follows)
 
 ; EVK_JAIL_IN's EXTRA
 JAIL_BY_SQUARE  equ 0               ; the Go to Jail square
@@ -88,6 +94,9 @@ JAIL_OUT_CARD   equ 1               ; used a Get Out of Jail Free card
 JAIL_OUT_FINE   equ 2               ; paid the fine
 ; EVK_AUCTION_VOID's EXTRA
 VOID_ASSETS     equ 0               ; the bid is more than the bidder's cash and mortgage values
+; EVK_DECLINE's EXTRA
+DECLINE_CHOICE  equ 0               ; he chose not to (a human's N, a computer's judgement)
+DECLINE_CASH    equ 1               ; not enough cash
 ; EVK_GAME_END's EXTRA
 END_LAST_PLAYER equ 0               ; one player left
 END_BREAK       equ 1               ; CAPS SHIFT + SPACE, confirmed

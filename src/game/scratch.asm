@@ -67,6 +67,7 @@ event_extra:    db 0                ; ... its EV_EXTRA
 setup_taken:    db 0                ; bit n set: piece n has a player
 setup_deal_player: db 0             ; setup_deal: the player dealt to
 setup_deal_square: db 0             ; ... the square just dealt
+setup_deal_squares: ds SETUP_DEAL_CARDS ; ... the squares dealt to him, in order
 setup_deal_paid: dw 0               ; ... what his deeds cost
 setup_contender: ds MAX_PLAYERS     ; 1: throws in this round for who goes first
 setup_totals:   ds MAX_PLAYERS      ; each player's last who-goes-first total

@@ -41,6 +41,8 @@ JAIL_OUT = {"JAIL_OUT_DOUBLE": "threw a double", "JAIL_OUT_CARD": "used a Get Ou
 GAME_END = {"END_LAST_PLAYER": "one player is left", "END_BREAK": "ended by CAPS SHIFT+SPACE",
             "END_TIME_UP": "the short game's time is up"}
 VOID = {"VOID_ASSETS": "beyond the bidder's cash and property"}
+#: Kinds whose EV_B is a byte of data, not a party (the first die).
+DATA_B = ("throw", "move", "first_throw")
 
 
 @dataclass(frozen=True)
@@ -48,9 +50,10 @@ class Event:
     """One event of the game, as the game declared it, with its words.
 
     ``a`` and ``b`` are parties (a player numbered 1..6 as on the screen, :data:`BANK` or
-    :data:`PARKING`) or, for kinds that carry data there (``throw``: ``b`` is the first die;
-    ``move``: ``b`` is the square left), that byte. ``square`` is a square 0..39 or the kind's
-    byte (a card: pack * 16 + number); ``frame`` the frame at whose end the host read it.
+    :data:`PARKING`) or, for kinds that carry data there (``throw`` and ``first_throw``: ``b``
+    is the first die; ``move``: ``b`` is the square left), that byte. ``square`` is a square
+    0..39 or the kind's byte (a card: pack * 16 + number); ``frame`` the frame at whose end the
+    host read it.
     """
 
     kind: str
@@ -138,7 +141,7 @@ class EventDrain:
         amount = raw[s["EV_AMOUNT"]] | raw[s["EV_AMOUNT"] + 1] << 8
         money = kind_code <= s["EVK_MONEY_LAST"]
         party_a = self.party(a)
-        party_b = b if kind in ("throw", "move") else self.party(b)
+        party_b = b if kind in DATA_B else self.party(b)
         words = _Words(self, names)
         text = words.text(kind, party_a, party_b, square, amount, extra, money)
         return Event(kind, party_a, party_b, square, amount, extra, frame, text, money)
@@ -194,6 +197,9 @@ class _Words:
 
     def text(self, kind: str, a, b, square: int, amount: int, extra: int,
              money: bool) -> str:
+        if money and kind == "dealt":
+            return (f"{self.who(a)} is dealt {square_name(square)} and {square_name(extra)}, "
+                    f"paying £{amount}")
         if money:
             return (f"{self.who(a)} pays {self.who(b)} £{amount}: "
                     f"{self.cause(kind, square, extra)}")
@@ -243,6 +249,14 @@ class _Words:
             case "winner":
                 tie = " (tied for the highest total)" if extra else ""
                 return f"{self.who(a)} wins with £{amount}{tie}"
+            case "first_throw":
+                return f"{self.who(a)} throws {b}+{extra} for who goes first"
+            case "first":
+                return f"{self.who(a)} goes first"
+            case "decline":
+                if extra == d.symbols.get("DECLINE_CASH"):
+                    return f"{self.who(a)} cannot afford {sq} (£{amount}): not bought"
+                return f"{self.who(a)} declines to buy {sq} for £{amount}"
         return f"{kind}: {a} {b} {square} {amount} {extra}"
 
     def cause(self, kind: str, square: int, extra: int) -> str:
@@ -269,6 +283,7 @@ class _Words:
             "retire_cash": "retires: all its cash",
             "jackpot": "the Free Parking jackpot",
             "fine_card": f"the fine rather than a Chance ({card_words(square)})",
+            "dealt": f"dealt {sq} and {square_name(extra)}",
         }.get(kind, kind)
 
 
