@@ -1,11 +1,13 @@
 ; =============================================================================================
 ; msg.asm - the message lines (MSG_TOP..MSG_TOP+MSG_HEIGHT-1): printing, wrapping, the pace
 ;
-; Messages wrap at word boundaries and scroll within their three lines.  A word is whatever
-; lies between two spaces, however many strings and numbers print it ("£" and its digits and
-; the stop after them, a name and its full stop): the characters of the line are kept in
-; msg_line, so a word that outgrows the line is carried whole to the next (issue 28).  The
-; questions asked on these lines are ask.asm's.
+; Messages wrap at word boundaries within their three lines.  A word is whatever lies between
+; two spaces, however many strings and numbers print it ("£" and its digits and the stop after
+; them, a name and its full stop): the characters of the line are kept in msg_line, so a word
+; that outgrows the line is carried whole to the next (issue 28).  A message longer than the
+; three lines is shown in parts: the full lines stay MSG_PART_FRAMES, then the rest follows on
+; cleared lines (msg_part; issue 45: nothing scrolls away before it is read).  The questions
+; asked on these lines are ask.asm's.
 ; =============================================================================================
 
 MSG_BOTTOM      equ MSG_TOP + MSG_HEIGHT - 1
@@ -16,6 +18,8 @@ PACE_MONEY_FRAMES equ 75            ; a result that moves money (msg_money, msg_
 PACE_DEAL_FRAMES equ 150            ; a deal (msg_hold_deal), or until a key
 REFUSAL_FRAMES  equ 50              ; a refusal of a human's key stays this long at either speed
 VOID_FRAMES     equ 75              ; so does a voided auction (a result that changes money)
+MSG_PART_FRAMES equ 100             ; each full part of a longer message (as a card: CARD_PAUSE;
+                                    ; an eighth in a computer's turn with the fast setting)
 
 ; ---------------------------------------------------------------------------------------------
 ; msg_clear - blank the message lines; the next message starts at their top left.  The
@@ -316,24 +320,22 @@ msg_carry_word:
         cp COLUMNS
         jp nc, msg_newline          ; the line ended with a space: nothing to carry
         push hl
-        push af                     ; (msg_newline clears msg_word)
-        call msg_newline            ; the full line is now the row above msg_row
-        pop af
         ld c, a                     ; C = the word's column
         ld a, COLUMNS
         sub c
         ld e, a                     ; E = the word's length so far
-        ld (msg_col), a
         ld a, (msg_row)
-        dec a
         ld b, a
         ld d, 1
+        ld a, ATTR_MESSAGE
+        call clear_rect             ; blank the word where it was (before a full part is held)
         push bc
         push de
-        ld a, ATTR_MESSAGE
-        call clear_rect             ; blank the word where it was
-        pop de
+        call msg_newline            ; the next line, or the next part (msg_newline clears
+        pop de                      ; msg_word)
         pop bc
+        ld a, e
+        ld (msg_col), a
         ld b, 0
         ld a, c                     ; A = the word's column
         ld c, e                     ; BC = its length
@@ -382,7 +384,8 @@ msg_carry_word:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; msg_newline - move the message position to the next line, scrolling at the bottom
+; msg_newline - move the message position to the next line; at the bottom, the next part
+; (msg_part)
 ; Input: none.  Output: msg_row, msg_col, msg_word.  Corrupts: AF, BC, DE.
 ; ---------------------------------------------------------------------------------------------
 msg_newline:
@@ -391,15 +394,29 @@ msg_newline:
         ld (msg_word), a
         ld a, (msg_row)
         cp MSG_BOTTOM
-        jr nc, .scroll
+        jr nc, msg_part             ; The last line full?  The next part.
         inc a
         ld (msg_row), a
         ret
-.scroll:
+
+; ---------------------------------------------------------------------------------------------
+; msg_part - the message lines are full and the message goes on: the part shown stays
+; MSG_PART_FRAMES (plain frames, as pause_plain: fewer in a computer's fast turn), then the
+; lines are cleared and the message goes on at their top, its reading time counted afresh
+; Input: none.  Output: msg_row = MSG_TOP, the lines blank.  Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+msg_part:
         push hl
-        ld b, MSG_TOP
-        ld d, MSG_HEIGHT
-        call scroll_rows_up
+        ld b, MSG_PART_FRAMES
+        call pause_plain
+        ld hl, (v_frames)           ; the next part's own time to be read (msg_hold_wait)
+        ld (msg_shown_at), hl
+        LD_ROW_COL bc, MSG_TOP, 0
+        LD_ROW_COL de, MSG_HEIGHT, COLUMNS
+        ld a, ATTR_MESSAGE
+        call clear_rect
+        ld a, MSG_TOP
+        ld (msg_row), a
         pop hl
         ret
 

@@ -7,6 +7,7 @@ test fails when the game draws anything else where a square's band or pieces sho
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -75,6 +76,34 @@ def test_layout_cells_do_not_collide():
     assert all(sq.band_cells in (1, 2) for sq in board if not sq.corner)
     # near edge wide, far edge narrow
     assert g.project(1, 0)[0] - g.project(0, 0)[0] > 1.3 * (g.project(1, 1)[0] - g.project(0, 1)[0])
+
+
+def test_texts_over_the_picture_never_touch():
+    """A corner's name, the dice, the clock and the list keep a blank cell between them on a
+    row (issue 45: the Go To Jail corner's "GJ" ran into the clock, "GJ0:08"); the tool
+    refuses a layout where they touch."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import gen_board3d as g
+    finally:
+        sys.path.pop(0)
+    g.layout(g.squares())
+    moved = [(sq, row, 25 if text == "GJ" else col, attr, text)
+             for sq, row, col, attr, text in g.LABELS]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(g, "LABELS", moved)
+        with pytest.raises(g.BoardError, match="touches the clock"):
+            g.layout(g.squares())
+
+
+@pytest.mark.parametrize("minutes", [8, 75, 23 * 60 + 59])
+def test_corner_names_stand_apart_from_the_clock_and_dice(rig, minutes):
+    busy_state(rig)
+    rig.poke16("v_clock_minutes", minutes)
+    rig.call("board_draw_all")
+    top = "\n".join(rig.lines()[2:5])      # ("?": a cell of the picture, no letter)
+    for label in ("FP", "GJ", "DICE", "TIME", f"{minutes // 60}:{minutes % 60:02d}"):
+        assert re.search(rf"(^|[\s?]){label}([\s?]|$)", top, re.M), (label, top)
 
 
 def test_draw_all_is_fast_and_shows_names_list_dice_clock(rig):
