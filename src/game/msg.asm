@@ -400,6 +400,89 @@ msg_newline:
         ret
 
 ; ---------------------------------------------------------------------------------------------
+; msg_print_whole - msg_print for a string that must be seen whole (a prompt's keys): when it
+; would not fit in what is left of the message lines, the part shown so far is held first
+; (msg_part) and the string starts the next part
+; Input: HL = string (words parted by single spaces).  Output: HL after it.  Corrupts: AF, BC,
+; DE.
+; ---------------------------------------------------------------------------------------------
+msg_print_whole:
+        call msg_fits
+        jp c, msg_print             ; Does it fit?
+        xor a                       ; a new part: the string from its first word
+        ld (msg_col), a
+        ld (msg_word), a
+        call msg_part
+.space: ld a, (hl)
+        cp ' '
+        jp nz, msg_print            ; Its first word?
+        inc hl
+        jr .space
+
+; ---------------------------------------------------------------------------------------------
+; msg_fits - whether a string, wrapped as msg_char wraps it, fits in what is left of the
+; message lines (its first characters go on the word being printed, as msg_char carries them)
+; Input: HL = string, msg_row, msg_col, msg_word.  Output: carry set if it fits.
+; Corrupts: AF, C, DE.
+; ---------------------------------------------------------------------------------------------
+msg_fits:
+        push hl
+        ld a, (msg_row)
+        ld d, a
+        ld a, MSG_BOTTOM
+        sub d
+        ld d, a                     ; D = the lines below this one
+        ld a, (msg_col)
+        ld e, a                     ; E = the column
+        ld a, (msg_word)            ; C = the word begun on this line: it goes along
+        ld c, a
+        ld a, e
+        sub c
+        ld c, a
+        jr .letters
+.run:   ld a, (hl)
+        or a
+        jr z, .yes                  ; The end?  It fits.
+        ld c, 0                     ; C = a word's letters
+.spaces:
+        ld a, (hl)
+        cp ' '
+        jr nz, .letters             ; A letter?
+        inc e                       ; (a space at a line's end is dropped: the test below
+        inc hl                      ; takes the word to the next line all the same)
+        jr .spaces
+.letters:
+        ld a, (hl)
+        or a
+        jr z, .end                  ; The end of the string?
+        cp ' '
+        jr z, .end                  ; The word's end?
+        inc c
+        inc e
+        inc hl
+        jr .letters
+.end:   ld a, e
+        cp COLUMNS + 1
+        jr c, .run                  ; On this line?
+        ld e, c                     ; the next line, the word at its start
+.long:  ld a, d
+        or a
+        jr z, .no                   ; No line left?
+        dec d
+        ld a, e
+        cp COLUMNS + 1
+        jr c, .run                  ; The word within a line?  (else it breaks: more lines)
+        sub COLUMNS
+        ld e, a
+        jr .long
+.yes:   pop hl
+        scf
+        ret
+.no:    pop hl
+        or a
+        ret
+
+; ---------------------------------------------------------------------------------------------
 ; msg_part - the message lines are full and the message goes on: the part shown stays
 ; MSG_PART_FRAMES (plain frames, as pause_plain: fewer in a computer's fast turn), then the
 ; lines are cleared and the message goes on at their top, its reading time counted afresh

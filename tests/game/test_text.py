@@ -350,3 +350,24 @@ def test_the_wrapper_shows_any_text_whole_in_held_parts(shared_rig) -> None:
         assert parts.shown() == reference_parts(text), text
         assert all(h is not None and h >= hold for h in parts.holds()), text
     assert longest > 3 * 3 * COLUMNS  # some texts take three parts and more
+
+
+def test_a_prompts_keys_are_seen_whole(shared_rig) -> None:
+    """msg_print_whole (the keys of a prompt that waits, e.g. a short payer's): after text of
+    any length, the keys are in the last part, whole, while the game waits; the text before
+    them is all shown, in held parts."""
+    hold = part_frames(shared_rig)
+    keys = " ENTER: sell a building or mortgage there. Q: the computer chooses."
+    for lead in range(0, 160, 7):
+        before = " ".join(["word"] * (lead // 5)) + "." if lead else ""
+        with Parts(shared_rig) as parts:
+            shared_rig.call("msg_clear")
+            if before:
+                shared_rig.call("msg_print", hl=poke_text(shared_rig, before))
+            shared_rig.call("msg_print_whole", hl=poke_text(shared_rig, keys, TEXT_AT + 0x100))
+        shown = parts.shown()
+        assert " ".join(shown[-1]).endswith(keys.strip()), (lead, shown)
+        assert keys.strip() in " ".join(shown[-1]), (lead, shown)
+        words = " ".join(" ".join(part) for part in shown).split()
+        assert words == (before + keys).split(), (lead, shown)
+        assert all(h is not None and h >= hold for h in parts.holds()), lead
