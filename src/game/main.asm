@@ -7,8 +7,9 @@
 ;
 ; Memory: code and read-only data from GAME_ORIGIN up to v_state; then all that the program
 ; writes, the state block (vars.asm) and the working variables (scratch.asm), up to
-; `program_end` (asserted below STACK_LIMIT); the stack grows down from STACK_TOP; the IM 2
-; vector table fills IM2_TABLE..+256.
+; `program_end` (asserted below STACK_LIMIT); above it the close-up's picture drawn off the
+; screen (CU_PICTURE, below); the stack grows down from STACK_TOP; the IM 2 vector table fills
+; IM2_TABLE..+256.
 ; =============================================================================================
 
         include "const.asm"
@@ -96,5 +97,14 @@ state_clear:
 
 program_end:
         assert program_end <= STACK_LIMIT
+
+; The close-up drawn off the screen (closeup.asm): above the program, never loaded from the
+; tape, written only through scr_cell_addr and scr_attr_addr while scr_offscreen is set.  Its
+; pages are the display file's for a third's rows (a pixel line a page, GLYPH_SIZE of them),
+; then one for the attributes.
+CU_PICTURE      equ (program_end + 0xFF) & 0xFF00
+CU_PICTURE_ATTRS equ CU_PICTURE + GLYPH_SIZE * 256
+CU_PICTURE_END  equ CU_PICTURE_ATTRS + 256
+        assert CU_PICTURE_END <= STACK_LIMIT
 
         end start

@@ -8,14 +8,12 @@
 ; =============================================================================================
 
 ; ---------------------------------------------------------------------------------------------
-; scr_cell_addr - display-file address of a character cell's top pixel row
+; scr_cell_addr - display-file address of a character cell's top pixel row (the next pixel
+; row is a page on); while scr_offscreen is set, its place in CU_PICTURE instead (the same
+; offset within the page: the close-up's rows, closeup.asm)
 ; Input: B = row 0..23, C = column 0..31.  Output: HL.  Corrupts: AF.
 ; ---------------------------------------------------------------------------------------------
 scr_cell_addr:
-        ld a, b
-        and 0x18                    ; the third
-        or HIGH SCREEN
-        ld h, a
         ld a, b
         and 7                       ; the row within the third
         rrca
@@ -23,10 +21,19 @@ scr_cell_addr:
         rrca
         or c
         ld l, a
+        ld a, (scr_offscreen)
+        or a
+        ld a, HIGH CU_PICTURE
+        jr nz, .high                ; Drawing the close-up off the screen?
+        ld a, b
+        and 0x18                    ; the third
+        or HIGH SCREEN
+.high:  ld h, a
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; scr_attr_addr - attribute address of a cell
+; scr_attr_addr - attribute address of a cell; while scr_offscreen is set, its place in
+; CU_PICTURE_ATTRS (scr_cell_addr)
 ; Input: B = row, C = column.  Output: HL.  Corrupts: AF.
 ; ---------------------------------------------------------------------------------------------
 scr_attr_addr:
@@ -35,9 +42,14 @@ scr_attr_addr:
         rrca
         rrca
         ld l, a
+        ld a, (scr_offscreen)
+        or a
+        ld a, HIGH CU_PICTURE_ATTRS
+        jr nz, .high                ; Drawing the close-up off the screen?
+        ld a, l
         and 3
         or HIGH ATTRS
-        ld h, a
+.high:  ld h, a
         ld a, l
         and 0xE0
         or c
