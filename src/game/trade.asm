@@ -8,6 +8,8 @@
 ;   the ONE property he gives: cursor (CAPS+5/8), SPACE details, ENTER chooses, Q gives up
 ;   "Add a property wanted from 2 BOB? (Y/N)": Y - the cursor again, ENTER adds it (the
 ;       partner's only); N - no more ("Another property wanted?" after the first)
+;   a choice refused (not his, its group built, not the partner's ...) says why, and the
+;       reason stays in view while the cursor waits for him to choose again (issue 45)
 ;   going beyond the original: for each side holding a Get Out of Jail Free card,
 ;       "... adds a Get Out of Jail Free card? (Y/N)"
 ;   "A cash adjustment? (Y/N)" - "To which player?" - "How much? £" (the payer must have it:
@@ -78,30 +80,31 @@ trade_deal:
         jp nz, trade_refuse_pause   ; A computer?  It trades on its own: refused.
 .with:  call msg_clear
         ld hl, str_trade_with
+.ask_with:
         call ask_player
         ret c                       ; ENTER: nobody?  Given up.
         ld hl, trade_a
         cp (hl)
         jr nz, .partner             ; Another player?  (else a trade with himself)
-        ld hl, str_trade_himself
-        call trade_refuse_pause
-        jr .with
+        ld hl, str_trade_himself    ; the reason, which asks again: in view while he answers
+        call trade_refuse
+        ld hl, str_trade_nothing
+        jr .ask_with
 .partner:
         ld (trade_b), a
-.give:  ld a, (trade_a)
+        ld a, (trade_a)
         call msg_show_player
         ld hl, str_trade_give_help
         call msg_print
-        ld hl, trade_details
+.give:  ld hl, trade_details
         call cursor_select
         ret c                       ; Q: given up?
         ld (trade_give), a
         ld c, a
         ld a, (trade_a)
         call trade_check
-        jr nc, .wanted              ; May he trade it?  (else the reason shown, and choose again)
-        call houses_pause
-        jr .give
+        jr nc, .wanted              ; May he trade it?  (else the reason shown, and choose again:
+        jr .give                    ; it stays in view until his next key, issue 45)
 .wanted:
         call msg_clear
         ld hl, str_trade_another
@@ -118,13 +121,12 @@ trade_deal:
         jr nc, .cards               ; N: no more wanted?
         ld hl, str_trade_want_help
         call msg_show
-        ld hl, trade_details
+.want:  ld hl, trade_details
         call cursor_select
         jr c, .wanted               ; Q: none after all?
         call trade_add_wanted
-        jr nc, .wanted              ; Added?  (else refused, the reason shown)
-        call houses_pause
-        jr .wanted
+        jr nc, .wanted              ; Added?  (else refused, the reason shown: it stays in view
+        jr .want                    ; while he chooses again)
 .cards: ld a, (trade_a)
         ld hl, trade_card_a
         call trade_ask_card
@@ -1279,7 +1281,8 @@ str_trade_nobodys:   db "Nobody owns that.", 0
 str_trade_yours:     db "That is the trader's own.", 0
 str_trade_not_partner: db "That is not ", 0
 str_trade_partners:  db "'s property.", 0
-str_trade_himself:   db "A trade is between two players: another player's number.", 0
+str_trade_himself:   db "A trade is between two players. Trading with whom? Player's number: ", 0
+str_trade_nothing:   db 0
 str_trade_twice:     db "Chosen already.", 0
 str_trade_added:     db "Wanted: ", 0
 str_trade_with:      db "Trading with whom? Player's number: ", 0

@@ -101,10 +101,9 @@ def test_trade_refused_while_the_group_has_buildings(shared_rig):
         shared_rig.tap(key)
         shared_rig.wait_input(BUDGET)
     shared_rig.tap("ENTER")                          # Old Kent Road: Whitechapel has a house
-    shared_rig.wait_pc("houses_pause", BUDGET)
+    shared_rig.wait_input(BUDGET)                    # the cursor again, the reason in view
     assert "colour group has buildings" in g.messages()
-    shared_rig.wait_input(BUDGET)
-    shared_rig.tap("Q")                              # the cursor again: give up
+    shared_rig.tap("Q")                              # give up
     shared_rig.finish_call(BUDGET)
     assert g.owner(1) == 0 and g.owner(6) == 1
     g.check()
@@ -119,10 +118,9 @@ def test_wanted_site_refused_while_its_group_has_buildings(shared_rig):
     for key in ("1", "2", *[RIGHT] * 5, "ENTER", "y", RIGHT, "ENTER"):
         shared_rig.wait_input(BUDGET)
         shared_rig.tap(key)
-    shared_rig.wait_pc("houses_pause", BUDGET)
+    shared_rig.wait_input(BUDGET)                 # the cursor again, the reason in view
     assert "colour group has buildings" in g.messages()
-    shared_rig.wait_input(BUDGET)
-    for key in ("n", "n", "n"):                   # no more; no cash; refused
+    for key in ("Q", "n", "n", "n"):              # none after all; no more; no cash; refused
         shared_rig.wait_input(BUDGET)
         shared_rig.tap(key)
     shared_rig.finish_call(BUDGET)
@@ -245,9 +243,9 @@ def test_trade_refuses_property_of_a_third_player_saying_whose_it_must_be(shared
     g.own(6, 1)
     shared_rig.start_call("trade_run")
     answer(shared_rig, ("1", "3", RIGHT, "ENTER", "y", *[RIGHT] * 5, "ENTER"))
-    shared_rig.wait_pc("houses_pause", BUDGET)
+    shared_rig.wait_input(BUDGET)
     assert "That is not 3 P3's property." in g.messages()
-    answer(shared_rig, ("n", "n", "n"))           # no more; no cash; refused
+    answer(shared_rig, ("Q", "n", "n", "n"))      # none after all; no more; no cash; refused
     shared_rig.finish_call(BUDGET)
     assert g.owner(1) == 0 and g.owner(6) == 1
     g.check()
@@ -257,7 +255,40 @@ def test_trade_with_himself_is_refused_saying_why(shared_rig):
     g = Estate(shared_rig)
     shared_rig.start_call("trade_run")
     answer(shared_rig, ("1", "1"))
-    shared_rig.wait_pc("houses_pause", BUDGET)
-    assert "A trade is between two players" in g.messages()
+    shared_rig.wait_input(BUDGET)                 # the reason asks again
+    assert "A trade is between two players. Trading with whom?" in g.messages()
     answer(shared_rig, ("ENTER",))                # nobody after all
     shared_rig.finish_call(BUDGET)
+
+
+# -- a refused choice says why, and the reason stays (issue 45, item 4) ----------------------
+
+def test_a_built_up_site_refused_says_why_until_the_next_key(shared_rig):
+    """Choosing a site of a built-up group, as the property given or as one wanted: the
+    reason is on the message lines from the choice until the player's next key, however long
+    he takes (before, it went after 50 frames for the same prompt as before: "Choosing a
+    built-up site in Trade does nothing")."""
+    g = Estate(shared_rig)
+    g.own(1, 0, houses=1)
+    g.own(3, 0, houses=1)                         # ANNE's browns, built
+    g.own(6, 1, houses=1)
+    g.own(8, 1, houses=1)
+    g.own(9, 1, houses=1)                         # BOB's light blues, built
+    g.own(11, 0)
+    why = "No trade while its colour group has buildings: sell them to the Bank first."
+    shared_rig.start_call("trade_run")
+    answer(shared_rig, ("1", "2", RIGHT, "ENTER"))  # gives Old Kent Road: refused
+    shared_rig.wait_input(BUDGET)
+    shown_at = shared_rig.frame
+    shared_rig.wait(500)
+    assert why in " ".join(g.messages().split()), g.messages()
+    assert shared_rig.frame - shown_at >= 500
+    answer(shared_rig, (*[RIGHT] * 10, "ENTER",   # gives Pall Mall instead
+                        "y", LEFT, LEFT, LEFT, LEFT, LEFT, "ENTER"))  # wants The Angel: refused
+    shared_rig.wait_input(BUDGET)
+    shared_rig.wait(500)
+    assert why in " ".join(g.messages().split()), g.messages()
+    answer(shared_rig, ("Q", "n", "n", "n"))      # none after all; no more; no cash; refused
+    shared_rig.finish_call(BUDGET)
+    assert g.owner(11) == 0 and g.owner(6) == 1 and "refused" in g.messages()
+    g.check()
