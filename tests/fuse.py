@@ -107,7 +107,7 @@ class Fuse:
         at a time: a press and release within one frame would be lost)."""
         for name in names:
             self.hold(name, hold)
-            time.sleep(gap)
+            time.sleep(gap)  # real time: Fuse runs at its own speed; a key's gap is its frames
 
     def hold(self, name: str, seconds: float) -> None:
         """Hold one X key down for ``seconds``."""
@@ -115,7 +115,7 @@ class Fuse:
             subprocess.run(["xdotool", action, "--window", self.window, name], env=self._env(),
                            check=True, timeout=30, capture_output=True)
             if action == "keydown":
-                time.sleep(seconds)
+                time.sleep(seconds)  # real time: held over Fuse's frames, as a person holds it
 
     def quit(self, timeout: float = 30.0) -> None:
         """Exit Fuse as a user does (F10), which closes a recording with its state, and wait."""

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from zxmonopoly import cli, cpm
+from zxmonopoly.memory_map import ROM_SIZE
 
 
 def _com(tmp_path: Path, code: bytes, name: str = "prog.com") -> Path:
@@ -60,7 +61,7 @@ def test_one_engine_check_for_cpu_machine_and_cli(tmp_path, capsys, monkeypatch)
     with pytest.raises(Z80Error, match="needs numba"):
         Z80(bytearray(65536), engine="jit")
     with pytest.raises(Z80Error, match="needs numba"):
-        Spectrum48(rom=bytes(16384), engine="jit")
+        Spectrum48(rom=bytes(ROM_SIZE), engine="jit")
     status = cli.main(["cpm", str(_com(tmp_path, HELLO)), "--engine", "jit"])
     err = capsys.readouterr().err
     assert status == 2 and "engine 'jit' needs numba" in err and "--engine python" in err

@@ -11,13 +11,14 @@ import pytest
 
 from tests import REPO_ROOT
 from zxmonopoly import images
+from zxmonopoly.memory_map import ROM_SIZE
 from zxmonopoly.spectrum import SpectrumError
 from zxmonopoly.spectrum.machine import default_rom
 
 
 def test_the_shipped_images_are_read_where_the_build_writes_them() -> None:
     assert images.rom_path() == images.DATA_DIR / "rom.bin"
-    assert len(images.rom()) == 16384
+    assert len(images.rom()) == ROM_SIZE
     assert images.game_tape()[:2] == bytes([19, 0])  # a TAP header block: 19 bytes
     assert images.game_symbols_path() == images.symbols_beside(images.game_tape_path())
     entries = json.loads(images.game_symbols_path().read_text())

@@ -48,15 +48,15 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from zxmonopoly import images  # noqa: E402
 from zxmonopoly.harness.session import Session, load_budget  # noqa: E402
+from zxmonopoly.memory_map import ATTR_FILE, DISPLAY_FILE, SCREEN_SIZE  # noqa: E402
 from zxmonopoly.spectrum import keystrokes, video  # noqa: E402
 from zxmonopoly.spectrum.keyboard import CAPS_SHIFT, SYMBOL_SHIFT  # noqa: E402
 from zxmonopoly.tape import read_tap  # noqa: E402
 
 OPENSE = Path("/usr/share/spectrum-roms/opense.rom")
 
-SCREEN = video.DISPLAY_FILE                 # display file and attributes
-ATTRS = video.ATTR_FILE - SCREEN            # attribute offset in the screen
-SCREEN_SIZE = ATTRS + 768
+SCREEN = DISPLAY_FILE                       # display file and attributes (SCREEN_SIZE)
+ATTRS = ATTR_FILE - SCREEN                  # attribute offset in the screen
 MESSAGE_ROWS = 4                            # character rows 0-3: where the ROM prints "Bytes:"
 CHARS = video.CHARS                         # system variable: the font's address - 256
 FONT_SIZE = 768                             # glyphs 32..127

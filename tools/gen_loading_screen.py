@@ -28,12 +28,13 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import gen_board3d as b3  # noqa: E402
 
+from zxmonopoly.memory_map import ATTR_FILE_SIZE, DISPLAY_FILE_SIZE  # noqa: E402
 from zxmonopoly.rules.data import SQUARES  # noqa: E402
 
 OUTPUT = ROOT / "src" / "game" / "loading.scr"
 FONT = ROOT / "roms" / "font.asm"
 GRAPHICS = ROOT / "src" / "game" / "graphics.asm"
-BITMAP_SIZE, ATTR_SIZE = 6144, 768
+BITMAP_SIZE, ATTR_SIZE = DISPLAY_FILE_SIZE, ATTR_FILE_SIZE
 BLACK, BLUE, RED, MAGENTA, GREEN, CYAN, YELLOW, WHITE = range(8)
 BRIGHT = 0x40
 TITLE = "MONOPOLY"

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Generate the Z80 execution loops from the description in ``src/zxmonopoly/z80``.
 
-From the one description (``isa.py``: the opcode tables; ``templates.py``: the code and the
-machine cycles of each instruction) it writes two engines for each of two machines:
+From the one description (``isa.py``: the opcode tables; ``templates.py``: the code of each
+instruction; ``machine_cycles.py``: its machine cycles) it writes two engines for each of two
+machines:
 
 * ``_engine_py.py``: one CPython function, every instruction inline;
 * ``_engine_jit.py``: the same leaves split into one numba function per prefix table (numba's
@@ -16,10 +17,10 @@ translated block runs it. The generator knows only the Z80 and a small machine i
 reads and OUT does, the machine's locals and arrays); the 48K's answers are a description in
 ``src/zxmonopoly/spectrum/ula.py``, plugged in as a ``Variant``'s ``machine``. The generator's
 parts are the package ``tools/z80gen`` (dispatch, cycles, leaves, the run function's shell, the
-CPython, numba and block emitters); this script is its command. All five files are committed;
-``tests/z80/test_generated.py`` and ``tools/regen.py --check`` fail when running this again
-would change them. Files whose text would not change are left alone (numba's cache of a JIT
-engine is keyed on the file's time stamp).
+analysis of the code it makes, the CPython, numba and block emitters); this script is its
+command. All five files are committed; ``tests/z80/test_generated.py`` and ``tools/regen.py
+--check`` fail when running this again would change them. Files whose text would not change
+are left alone (numba's cache of a JIT engine is keyed on the file's time stamp).
 
 Usage: ``python tools/gen_z80.py [--check]``
 """

@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from zxmonopoly.harness.script import run_script  # noqa: E402
 from zxmonopoly.harness.session import Session  # noqa: E402
+from zxmonopoly.memory_map import DISPLAY_FILE, SCREEN_SIZE  # noqa: E402
 
 SCRIPTS = ROOT / "docs" / "screens" / "scripts"
 OUT = ROOT / "docs" / "screens"
@@ -29,7 +30,7 @@ LOADING = ROOT / "src" / "game" / "loading.scr"
 def loading_png(path: Path) -> None:
     """The loading screen as the machine shows it once LOAD "" has read the SCREEN$."""
     session = Session()
-    session.machine.memory[0x4000:0x4000 + 6912] = LOADING.read_bytes()
+    session.machine.memory[DISPLAY_FILE:DISPLAY_FILE + SCREEN_SIZE] = LOADING.read_bytes()
     session.screenshot(path)
 
 

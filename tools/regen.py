@@ -9,6 +9,7 @@ The chain (docs/architecture.md draws it)::
     the board, the font, pieces  -> src/game/loading.scr           (gen_loading_screen.py)
     roms/, src/game/, assembler  -> src/zxmonopoly/data/           (build.py)
     z80/isa.py, templates.py,
+    machine_cycles.py,
     spectrum/ula.py,
     tools/z80_profile.json       -> z80/_engine_{py,jit}.py, spectrum/_engine_{py,jit}.py
                                                                    (gen_z80.py)
@@ -54,7 +55,8 @@ STEPS = (
     Step("gen_loading_screen.py", "board3d projection, roms/font.asm, src/game/graphics.asm",
          "src/game/loading.scr"),
     Step("build.py", "roms/, src/game/, the assembler", "src/zxmonopoly/data/"),
-    Step("gen_z80.py", "z80/isa.py, z80/templates.py, spectrum/ula.py, tools/z80_profile.json",
+    Step("gen_z80.py", "z80/isa.py, z80/templates.py, z80/machine_cycles.py, spectrum/ula.py, "
+         "tools/z80_profile.json",
          "z80/_engine_*.py, z80/_blocks_py.py, spectrum/_engine_*.py"),
 )
 

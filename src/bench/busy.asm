@@ -9,19 +9,18 @@
 ; benchmark runs that shipped image (zxmonopoly.images.busy_rom), never the assembler.
 ; =============================================================================================
 
+; The machine: SCREEN, SCREEN_THIRD, ATTRS, COLUMNS, ULA_PORT, ULA_BORDER (one file for the ROM,
+; the game and this)
+        include "../../roms/hardware.asm"
+
 STACK_TOP       equ 0xFF00          ; the stack grows down from here
 WORK_AREA       equ 0x9000          ; IX points here: the inner loop's indexed operands
 FRAME_COUNT     equ 0x8000          ; the interrupt counts frames here (a word)
-DISPLAY         equ 0x4000          ; the bitmap: scrolled left a byte each pass
-DISPLAY_COPY    equ 0x0FFF          ; bytes LDIR moves: the whole bitmap less one
-LAST_COLUMN     equ 0x401F          ; the right-hand column, rewritten each pass
-DISPLAY_END_HI  equ 0x50            ; high byte past the first third: the column wraps there
-ATTRS           equ 0x5800          ; the attributes: a row of them bumped each pass
-ROW_CELLS       equ 32
+DISPLAY_COPY    equ 2 * SCREEN_THIRD - 1    ; bytes LDIR moves: two thirds of the bitmap less one
+LAST_COLUMN     equ SCREEN + COLUMNS - 1    ; the right-hand column, rewritten each pass
+DISPLAY_END_HI  equ HIGH (SCREEN + 2 * SCREEN_THIRD)    ; the column wraps there
 INNER_PASSES    equ 200
 WORK_RESULT     equ 0x9010          ; where `work` stores its result
-BORDER_BITS     equ 7               ; the border colour's bits of port 0xFE
-ULA_PORT        equ 0xFE
 
         org 0
 
@@ -50,7 +49,7 @@ isr:
         inc hl
         ld (FRAME_COUNT), hl
         ld a, l
-        and BORDER_BITS
+        and ULA_BORDER
         out (ULA_PORT), a
         pop hl
         pop af
@@ -62,8 +61,8 @@ isr:
 ; Input: IX = WORK_AREA.  Output: never returns.  Corrupts: everything but IX and SP.
 ; ---------------------------------------------------------------------------------------------
 main:
-        ld hl, DISPLAY + 1
-        ld de, DISPLAY
+        ld hl, SCREEN + 1
+        ld de, SCREEN
         ld bc, DISPLAY_COPY
         ldir                        ; scroll the bitmap a byte left (contended RAM)
         ld hl, LAST_COLUMN
@@ -76,15 +75,15 @@ main:
         inc h
         ld c, a
         ld a, h
-        cp DISPLAY_END_HI           ; past the first third of the display?
+        cp DISPLAY_END_HI           ; Past the first two thirds of the display?
         jr c, .in_third
-        ld h, DISPLAY >> 8          ; yes: back to its top, one column on
+        ld h, HIGH SCREEN           ; yes: back to its top, one column on
         inc l
 .in_third:
         ld a, c
         djnz .column
         ld hl, ATTRS
-        ld b, ROW_CELLS
+        ld b, COLUMNS
 .attribute:
         inc (hl)                    ; a contended read-modify-write
         inc hl

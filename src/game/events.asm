@@ -1,14 +1,19 @@
 ; =============================================================================================
 ; events.asm - the record of the game: every event declared by the code that makes it, into
-; a ring of event records in the state block (vars.asm, v_event_*) that the host drains
+; a ring of event records in the state block (vars.asm, v_event_*) that readers read
 ;
 ; Issue 28: a table must be able to follow a game, and a test must know the cause of every
-; money move rather than guess it from differences.  The game writes a record at the ring's
-; head and then advances v_event_head (the one store that publishes it, so a host that reads
-; between two instructions never sees half a record); the host reads from v_event_tail to
-; v_event_head and writes v_event_tail back (a host hook, like the test hooks).  A full ring
-; drops the event and counts it in v_event_lost: a loss is visible, never silent.  With no
-; host (a real Spectrum) the ring fills once and the count runs on; the game does not care.
+; money move rather than guess it from differences.  The game writes a record into the ring's
+; next slot and then advances v_event_head (the one store that publishes it, so a reader that
+; reads between two instructions never sees half a record).  Each record carries its number,
+; EV_COUNT: the events written once it is (1 for the first), 32 bits wide.  The ring overwrites
+; its oldest record; nothing is ever held back for a reader.
+;
+; Readers only read (issue 44: an observer must not change what it observes): each keeps its
+; own count of what it has read, takes the count written from the newest record (slot
+; (v_event_head - 1) mod EV_SLOTS), reads the records it has not read yet (at most
+; EV_SLOTS - 1: the slot at v_event_head is the next to be overwritten), and knows how many
+; went by unread when more did.  With no reader (a real Spectrum) the game plays the same.
 ;
 ; Money moves are declared by the few routines that move money (bank.asm): the code that
 ; causes one names its cause first (EVENT_CAUSE and event_square / event_extra), and the
@@ -23,11 +28,11 @@ EV_B            equ 2               ; the other party: payee, owner, creditor (o
 EV_SQUARE       equ 3               ; a square 0..39, or the kind's byte (see docs/game.md)
 EV_AMOUNT       equ 4               ; word: pounds (or the kind's word)
 EV_EXTRA        equ 6               ; a byte of detail (a die, a reason, the interest)
-EV_SPARE        equ 7               ; 0 (records are 8 bytes: a slot is a shift away)
-EV_SIZE         equ 8
+EV_COUNT        equ 8               ; 4 bytes: events written once this one is (its number + 1)
+EV_SIZE         equ 16              ; (bytes 7 and 12..15 are 0: a slot is a shift away)
 EV_SLOTS        equ 32              ; records in the ring: a power of two dividing 256, so
-                                    ; that head and tail count modulo 256 (the bound: see
-                                    ; docs/game.md "The record")
+                                    ; that the byte v_event_head counts slots round (the
+                                    ; bound: see docs/game.md "The record")
         assert (EV_SLOTS & (EV_SLOTS - 1)) == 0
         assert 256 % EV_SLOTS == 0
 
@@ -113,68 +118,80 @@ EVENT_CAUSE     macro kind
         endm
 
 ; ---------------------------------------------------------------------------------------------
-; event_emit - write one event record into the ring (or count it lost when the ring is full)
+; event_emit - write one event record into the ring's next slot (over its oldest record) and
+; publish it
 ; Input: A = kind, B = EV_A, C = EV_B, D = EV_SQUARE, E = EV_EXTRA, HL = EV_AMOUNT.
-; Output: the record published (v_event_head + 1) or v_event_lost + 1.  Corrupts: nothing.
+; Output: the record written, numbered (EV_COUNT), published (v_event_head + 1).
+; Corrupts: nothing.
 ; ---------------------------------------------------------------------------------------------
 event_emit:
         push af
         push bc
         push de
         push hl
+        push ix
+        push iy
+        push hl                     ; the amount
+        push af                     ; the kind
+        ld a, (v_event_head)        ; IY = the newest record, at head - 1: its EV_COUNT is
+        dec a                       ; the events written so far (0 in the cleared ring)
+        call event_slot
         push hl
-        push af
-        ld a, (v_event_tail)        ; full when head - tail = EV_SLOTS (modulo 256)
-        ld l, a
-        ld a, (v_event_head)
-        sub l
-        cp EV_SLOTS
-        jr nc, .lost
-        ld a, (v_event_head)        ; HL = the slot: v_event_ring + (head mod slots) * size
+        pop iy
+        ld a, (v_event_head)        ; IX = the slot this record takes
+        call event_slot
+        push hl
+        pop ix
+        pop af
+        ld (ix+EV_KIND), a
+        ld (ix+EV_A), b
+        ld (ix+EV_B), c
+        ld (ix+EV_SQUARE), d
+        ld (ix+EV_EXTRA), e
+        pop hl
+        ld (ix+EV_AMOUNT), l
+        ld (ix+EV_AMOUNT+1), h
+        ld l, (iy+EV_COUNT)         ; DE:HL = the newest's count + 1
+        ld h, (iy+EV_COUNT+1)
+        ld e, (iy+EV_COUNT+2)
+        ld d, (iy+EV_COUNT+3)
+        inc hl
+        ld a, h
+        or l
+        jr nz, .counted             ; Did the low word stay clear of a carry?
+        inc de
+.counted:
+        ld (ix+EV_COUNT), l
+        ld (ix+EV_COUNT+1), h
+        ld (ix+EV_COUNT+2), e
+        ld (ix+EV_COUNT+3), d
+        ld hl, v_event_head         ; last: the store that publishes the record
+        inc (hl)
+        pop iy
+        pop ix
+        pop hl
+        pop de
+        pop bc
+        pop af
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; event_slot - the address of a slot of the ring
+; Input: A = a count of events (the slot is A mod EV_SLOTS).  Output: HL.  Corrupts: AF.
+; ---------------------------------------------------------------------------------------------
+event_slot:
         and EV_SLOTS - 1
         ld l, a
         ld h, 0
+        add hl, hl                  ; * EV_SIZE
         add hl, hl
         add hl, hl
         add hl, hl
-        assert EV_SIZE == 8
+        assert EV_SIZE == 16
         push de
         ld de, v_event_ring
         add hl, de
         pop de
-        pop af
-        ld (hl), a                  ; EV_KIND
-        inc hl
-        ld (hl), b                  ; EV_A
-        inc hl
-        ld (hl), c                  ; EV_B
-        inc hl
-        ld (hl), d                  ; EV_SQUARE
-        inc hl
-        pop bc                      ; the amount
-        ld (hl), c                  ; EV_AMOUNT
-        inc hl
-        ld (hl), b
-        inc hl
-        ld (hl), e                  ; EV_EXTRA
-        inc hl
-        ld (hl), 0                  ; EV_SPARE
-        assert EV_SPARE == 7
-        ld hl, v_event_head         ; last: the store that publishes the record
-        inc (hl)
-        jr .done
-.lost:  pop af
-        pop hl
-        ld hl, (v_event_lost)
-        inc hl
-        ld a, h                     ; the count stops at 65535 rather than wrap to 0
-        or l
-        jr z, .done
-        ld (v_event_lost), hl
-.done:  pop hl
-        pop de
-        pop bc
-        pop af
         ret
 
 ; ---------------------------------------------------------------------------------------------

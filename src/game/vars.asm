@@ -121,11 +121,9 @@ v_flat_board:   db 0                ; 0: the perspective board (perspective.asm,
                                     ; 1: the flat board (board.asm); B in the menu toggles it
 v_ai_trade_turn: ds MAX_PLAYERS * 2 ; per player, a word: the v_turns from which that computer
                                     ; may propose a trade again (ai_trade_propose; 0 = at once)
-v_event_head:   db 0                ; events written since power-on, modulo 256 (events.asm):
-                                    ; the record at (head - 1) mod EV_SLOTS is the newest
-v_event_tail:   db 0                ; HOST HOOK: events the host has read, modulo 256; the host
-                                    ; writes it after reading the records tail .. head - 1
-v_event_lost:   dw 0                ; events dropped because the ring was full (stops at 65535)
+v_event_head:   db 0                ; events written since the program started, modulo 256
+                                    ; (events.asm): the record at (head - 1) mod EV_SLOTS is the
+                                    ; newest, its EV_COUNT the whole count; readers only read
 v_event_ring:   ds EV_SLOTS * EV_SIZE ; the ring of event records (events.asm: EV_*, EVK_*)
 v_state_end:
 V_STATE_SIZE    equ v_state_end - v_state

@@ -30,6 +30,11 @@ FIRST_SPACED = 0xC5
 FIRST_TRAILING = 0xA8
 TOKEN_CODES: dict[str, int] = {word: FIRST_TOKEN + i for i, word in enumerate(TOKENS)}
 assert len(TOKENS) == 0x100 - FIRST_TOKEN
+#: K mode (the editor at a statement's place): a letter key gives the statement whose token
+#: is the letter's code + K_MODE_OFFSET, NEW for A to COPY for Z (§3.5).
+K_MODE_OFFSET = 0xA5
+K_MODE_KEYWORDS: dict[str, str] = {
+    chr(code): TOKENS[code + K_MODE_OFFSET - FIRST_TOKEN] for code in range(ord("A"), ord("Z") + 1)}
 
 NUMBER_MARK = 0x0E
 ENTER = 0x0D

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bench_workload import WORKLOAD_ORG, WORKLOAD_OUTER, busy_rom, make_cpu, workload_memory
+from .memory_map import MEMORY_SIZE, ROM_SIZE
 from .spectrum.timing import FRAME_TSTATES  # the 48K's frame, as both sides count it
 
 #: Outer passes of the exactness check on the bare workload (about 340,000 T-states).
@@ -163,8 +164,8 @@ def _skoolkit_machine() -> Any:
     from skoolkit import CCMIOSimulator
     from skoolkit.simutils import from_memory
 
-    memory = [0] * 0x10000
-    memory[: 0x4000] = busy_rom()
+    memory = [0] * MEMORY_SIZE
+    memory[:ROM_SIZE] = busy_rom()
     sim = from_memory(CCMIOSimulator, memory, {"PC": 0, "SP": 0xFFFF, "I": 0, "IY": 0},
                       {"iff": 0, "im": 0, "tstates": 0})
     sim.set_tracer(_Ports())

@@ -375,7 +375,7 @@ def run_from_args(args: argparse.Namespace, out=None) -> int:
 
     out = sys.stdout if out is None else out
     if getattr(args, "net", False):
-        from zxmonopoly.net.bench import run_from_args as run_net
+        from zxmonopoly.bench_net import run_from_args as run_net
 
         return run_net(args.seconds, args.engine, out)
     if args.engine is not None:

@@ -342,6 +342,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
             # The machine, and the tape in its deck, come from the host: the joiner only
             # brings the same tape file for the handshake to compare.
             net_tape = args.tape if args.tape else _bundled_game_tape()
+            symbols = images.symbols_beside(net_tape)  # the record of the game it will run
+            window.symbols = symbols if symbols.is_file() else None
         elif args.rzx:
             if not window.rzx.play(window.machine, args.rzx):
                 raise CliError(f"{args.rzx}: cannot play the recording")

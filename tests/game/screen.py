@@ -4,8 +4,9 @@ with every kind of square, and the T-states a routine takes."""
 
 from __future__ import annotations
 
+from zxmonopoly.memory_map import ATTR_FILE
 from zxmonopoly.spectrum.timing import FRAME_TSTATES
-from zxmonopoly.spectrum.video import ATTR_FILE, row_address
+from zxmonopoly.spectrum.video import row_address
 
 
 def cell_bytes(r, row: int, col: int) -> bytes:

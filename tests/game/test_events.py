@@ -92,19 +92,25 @@ def test_record_is_the_same_on_both_engines() -> None:
     assert records["python"] == records["jit"]
 
 
-def test_ring_overflow_is_counted() -> None:
-    """Undrained, the ring fills and further events are counted lost, and said so."""
+def test_a_rare_reader_is_told_what_it_missed() -> None:
+    """A reader that reads once, after 3,000 frames, gets the last EV_SLOTS - 1 records and a
+    ``lost`` event counting the rest: the same records, with the same words, as a reader that
+    read at every frame's end saw last; and reading writes nothing into the machine."""
     session = Session.game(engine="jit" if jit_available() else "python")  # 3,000 frames
-    session.machine.frame_listeners.remove(session._drain_events)
+    every_frame = session.events  # the session's own reader drains at every frame's end
     tournament.setup_computers(session, [0, 1], None, 7)
     session.wait(3000)
     s = session.symbols
-    lost = session.peek16("v_event_lost")
-    assert lost > 0
-    assert (session.peek("v_event_head") - session.peek("v_event_tail")) & 0xFF == s["EV_SLOTS"]
-    record = session.events()
-    assert record[0].kind == events.LOST and record[0].amount == lost
-    assert len(record) == 1 + s["EV_SLOTS"]
+    before = bytes(session.machine.memory)
+    rare = events.EventDrain(s)
+    record = rare.drain(session.machine.memory, session.frame)
+    assert bytes(session.machine.memory) == before
+    frequent = [e for e in every_frame() if e.kind != events.LOST]
+    assert len(frequent) > 2 * s["EV_SLOTS"], "too few events to fill the ring"
+    keep = s["EV_SLOTS"] - 1
+    assert record[0].kind == events.LOST and record[0].amount == len(frequent) - keep
+    assert [(e.kind, e.text) for e in record[1:]] == [(e.kind, e.text) for e in frequent[-keep:]]
+    assert rare.drain(session.machine.memory, session.frame) == []  # nothing new since
 
 
 def test_words_of_each_kind() -> None:

@@ -13,12 +13,13 @@ import pytest
 
 from zxmonopoly import images
 from zxmonopoly.basic import detokenise
+from zxmonopoly.memory_map import ATTR_END, ATTR_FILE, DISPLAY_FILE, DISPLAY_FILE_SIZE, SCREEN_SIZE
 from zxmonopoly.tape import read_tap
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREEN = ROOT / "src" / "game" / "loading.scr"
 OPENSE = Path("/usr/share/spectrum-roms/opense.rom")
-ATTRS = 6144
+ATTRS = DISPLAY_FILE_SIZE
 FIRST_ROW = 4                       # rows 0-3 are where the ROM's messages go
 
 
@@ -35,8 +36,8 @@ def test_tape_has_loader_screen_and_code_in_that_order():
     assert 'LOAD ""SCREEN$ : LOAD ""CODE' in loader
     header = blocks[2].data
     assert header[0] == 3                                   # CODE
-    assert int.from_bytes(header[11:13], "little") == 6912  # length
-    assert int.from_bytes(header[13:15], "little") == 0x4000
+    assert int.from_bytes(header[11:13], "little") == SCREEN_SIZE  # length
+    assert int.from_bytes(header[13:15], "little") == DISPLAY_FILE
     assert blocks[3].data == SCREEN.read_bytes()
     assert int.from_bytes(blocks[4].data[13:15], "little") == 0x6000
 
@@ -46,7 +47,7 @@ def shown(scr: bytes):
     want = scr[ATTRS + 32 * FIRST_ROW:]
 
     def check(machine) -> bool:
-        return bytes(machine.memory[0x5800 + 32 * FIRST_ROW:0x5B00]) == want
+        return bytes(machine.memory[ATTR_FILE + 32 * FIRST_ROW:ATTR_END]) == want
     return check
 
 
@@ -70,10 +71,10 @@ def test_load_shows_the_screen_then_the_game_starts(rom):
     mem = s.machine.memory
     for y in range(FIRST_ROW * 8, 192):                      # the pixels too
         base = ((y & 0xC0) << 5) | ((y & 7) << 8) | ((y & 0x38) << 2)
-        assert bytes(mem[0x4000 + base:0x4000 + base + 32]) == scr[base:base + 32], y
+        assert bytes(mem[DISPLAY_FILE + base:DISPLAY_FILE + base + 32]) == scr[base:base + 32], y
     # the code loads over the next minutes, the picture staying, and the game starts
     budget = load_budget(tape, fast=False)
     assert s.machine.run_until(pc=0x6000, max_frames=budget)        # the game's entry
     code_started = s.frame
-    assert bytes(mem[0x5800 + 32 * 10:0x5800 + 32 * 22]) == scr[ATTRS + 320:ATTRS + 704]
+    assert bytes(mem[ATTR_FILE + 32 * 10:ATTR_FILE + 32 * 22]) == scr[ATTRS + 320:ATTRS + 704]
     assert code_started > 3 * 50 * 60 // 2                   # a real-speed load: minutes

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from tests.game.screen import busy_state
+from zxmonopoly.memory_map import DISPLAY_FILE, SCREEN_SIZE
 
 pytestmark = [pytest.mark.golden]
 
@@ -59,7 +60,8 @@ def test_game_screen_matches_golden(flat):
 def test_loading_screen_matches_golden():
     from zxmonopoly.harness.session import Session
     s = Session()
-    s.machine.memory[0x4000:0x4000 + 6912] = (ROOT / "src" / "game" / "loading.scr").read_bytes()
+    screen = (ROOT / "src" / "game" / "loading.scr").read_bytes()
+    s.machine.memory[DISPLAY_FILE:DISPLAY_FILE + SCREEN_SIZE] = screen
     compare(s.machine, "loading", "\n".join(s.machine.screen_text()) + "\n")
 
 

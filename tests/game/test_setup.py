@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from zxmonopoly.memory_map import DISPLAY_FILE
+
 PIECES = ("Boot", "Car", "Dog", "Hat", "Iron", "Ship")
 PERSONALITIES = ("Mean", "Reckless", "Greedy", "Steady", "Cautious", "Entrepreneurial")
 BUDGET = 2000
@@ -62,7 +64,7 @@ def piece_row(n: int) -> int:
 
 def cell_pixels(r, row: int, col: int) -> bytes:
     """The 8 pixel bytes of a character cell (the display file's thirds, spectrum_facts 2.2)."""
-    base = 0x4000 + (row & 0x18) * 256 + (row & 7) * 32 + col
+    base = DISPLAY_FILE + (row & 0x18) * 256 + (row & 7) * 32 + col
     return bytes(r.peek(base + 256 * line) for line in range(8))
 
 

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from zxmonopoly.clock import FRAME_TSTATES
 from zxmonopoly.harness.script import ScriptError, parse_script, run_script
 from zxmonopoly.harness.watch import WatchViolation, monkey, parse_watch
+from zxmonopoly.memory_map import ROM_SIZE
 
 SOAK = Path(__file__).resolve().parents[1] / "game" / "soak" / "monkey_100k.zxs"
 RST_0 = 0xC7
@@ -32,7 +34,7 @@ def test_a_pc_watch_catches_the_first_instruction_outside(game):
     message = str(caught.value)
     assert "PC 0x0000 is outside" in message and "screen:" in message
     assert game.machine.cpu.pc == 0x0000
-    assert 0 < game.machine.cpu.tstates < 69888
+    assert 0 < game.machine.cpu.tstates < FRAME_TSTATES
 
 
 def test_unwatch_clears_only_its_own_breakpoints(game):
@@ -127,7 +129,7 @@ VALUE_PROGRAM = bytes([0xF3, 0x31, 0x00, 0xFF,      # DI; LD SP,0xFF00
 def _bare_session(program: bytes, engine: str):
     from zxmonopoly.harness import Session
 
-    session = Session(rom=program + bytes(0x4000 - len(program)), engine=engine, boot=False)
+    session = Session(rom=program + bytes(ROM_SIZE - len(program)), engine=engine, boot=False)
     session.machine.cpu.sp = 0xFF00
     return session
 
@@ -183,3 +185,24 @@ def test_at_most_eight_engine_watches(game):
     assert len(game._watcher.watches) == 8
     game.unwatch()
     assert not game.machine.cpu.breakpoints.watching
+
+
+def test_the_invariants_watch_checks_money_where_the_game_is_at_rest():
+    """Money is conserved between two money moves, not inside one: stopped on its way (a
+    player's cash paid, the Bank's account not yet credited) the watch lets the move finish;
+    at a frame end where the game waits (the CPU halted), a pound too many is caught."""
+    from zxmonopoly.harness import tournament
+    from zxmonopoly.harness.game import player_field_address
+    from zxmonopoly.harness.invariants import check_invariants
+    from zxmonopoly.harness.session import Session
+
+    session = Session.game(engine="python")
+    tournament.setup_computers(session, [0, 1, 2, 3], None, 11)
+    session.wait_pc("bank_gain", budget=20_000)      # a computer pays the Bank: half way
+    assert any("money not conserved" in p for p in check_invariants(session))
+    session.watch("invariants")                      # checked at once: nothing to say
+    session.wait_until(lambda s: s.machine.cpu.halted, budget=500)
+    cash = player_field_address(session.symbols, 1, "P_CASH")
+    session.poke16(cash, session.peek16(cash) + 1)
+    with pytest.raises(WatchViolation, match="money not conserved"):
+        session.wait_until(lambda s: False, budget=200)

@@ -63,8 +63,8 @@ def test_frames_and_addresses_are_bounded() -> None:
 
 
 def test_players_are_the_games() -> None:
-    """1 to MAX_PLAYERS, which is the game's own MAX_PLAYERS."""
-    assert Symbols.load(images.game_symbols_path())["MAX_PLAYERS"] == words.MAX_PLAYERS
+    """1 to the game's own MAX_PLAYERS (six pieces), read from its symbol map."""
+    assert Symbols.load(images.game_symbols_path())["MAX_PLAYERS"] == words.max_players() == 6
     assert [words.player(str(n)) for n in range(1, 7)] == [1, 2, 3, 4, 5, 6]
     assert words.player("0x6") == 6
     for bad in ("0", "7", "²", "one"):

@@ -4,15 +4,18 @@ run side by side in one event loop, every frame's machine hash recorded, raw cli
 from __future__ import annotations
 
 import asyncio
+import functools
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from zxmonopoly import __version__
-from zxmonopoly.net import Host, Keys, Node, Peer, Timeouts, machine_digest
+from zxmonopoly.harness.scripted import setup_typist
+from zxmonopoly.net import Host, Node, Peer, Timeouts, machine_digest
 from zxmonopoly.net import protocol as p
 from zxmonopoly.net.lockstep import rom_hash
-from zxmonopoly.net.scripted import setup_typist
+from zxmonopoly.spectrum import FrameInput
 
 #: Short waits, so a test of a timeout takes a second or two.
 QUICK = Timeouts(handshake=3.0, silence=2.0, stall=2.0, message=0.5)
@@ -30,8 +33,9 @@ def title_machine(frames: int = 0, engine: str = "python"):  # noqa: ANN201 - a 
     return session.machine
 
 
+@functools.cache
 def game_symbols():  # noqa: ANN201 - the Symbols map
-    """The game's symbol map."""
+    """The game's symbol map (read once a process)."""
     from zxmonopoly.harness import Session
 
     return Session.game(engine="python").symbols
@@ -40,6 +44,29 @@ def game_symbols():  # noqa: ANN201 - the Symbols map
 def run(coro: Awaitable[Any], timeout: float = 120.0) -> Any:
     """Run a coroutine to its end in a new event loop, failing after ``timeout`` seconds."""
     return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    """Wait for ``condition`` (an event: a frame reached, a line logged), looking again at
+    each turn of the event loop; :func:`run`'s timeout bounds the wait."""
+    while not condition():
+        await asyncio.sleep(0.005)
+
+
+def step_until(step: Callable[[], object], done: Callable[[], bool], what: str) -> None:
+    """Call ``step`` (links stepped as windows' loops step them) until ``done()``: an event
+    that waits on the network's threads, so waited for however busy the machine is; a
+    minute bounds it (a hang, not a speed)."""
+    end = time.monotonic() + 60
+    while not done():
+        assert time.monotonic() < end, f"{what}: not so after 60 s"
+        step()
+
+
+async def turns(count: int) -> None:
+    """Let the event loop go round ``count`` times (the nodes' tasks each get their turn)."""
+    for _ in range(count):
+        await asyncio.sleep(0)
 
 
 class Recorder:
@@ -86,7 +113,7 @@ async def start_game(players: int, *, host_kwargs: dict | None = None,
     return host, peers
 
 
-def typists(players: int) -> list[Callable[[Node], Keys]]:
+def typists(players: int) -> list[Callable[[Node], FrameInput]]:
     """Each player's keys through the game's setup (player 1 is the host)."""
     symbols = game_symbols()
     return [setup_typist(symbols, k + 1, NAMES[k], host=k == 0, players=players)

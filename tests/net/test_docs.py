@@ -23,7 +23,7 @@ def test_the_message_table_gives_every_type_and_its_bounds() -> None:
 
 
 def test_the_limits_are_stated() -> None:
-    for text in (f"| players | {p.MAX_PLAYERS},",
+    for text in (f"| players | {p.MAX_SLOTS} slots at most on the wire (`MAX_SLOTS`)",
                  f"| spectators (`--watch`) | {p.MAX_SPECTATORS} |",
                  f"| {p.MIN_DELAY} to {p.MAX_DELAY} frames (starts at {p.START_DELAY})",
                  f"| {p.MAX_LEAD} frames", f"| {p.MAX_PENDING} |",

@@ -9,9 +9,19 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from tests.net.helpers import QUICK, RawClient, Recorder, close, compare, run, start_game
+from tests.net.helpers import (
+    QUICK,
+    RawClient,
+    Recorder,
+    close,
+    compare,
+    run,
+    start_game,
+    until,
+)
 from tests.net.helpers import title_machine as machine_at_title
-from zxmonopoly.net import Host, machine_digest
+from zxmonopoly.harness.words import max_players
+from zxmonopoly.net import Host, NetError, machine_digest
 from zxmonopoly.net import protocol as p
 from zxmonopoly.net.lockstep import TapeFile
 
@@ -121,7 +131,7 @@ async def spectator_keys(host: Host) -> str:
 async def silent(host: Host) -> str:
     raw, _ = await _joined(host)
     raw.writer.transport.pause_reading()  # reads nothing, answers no ping
-    await asyncio.sleep(QUICK.silence + 1)
+    await until(lambda: bool(host.dropped))  # the host's silence timeout (QUICK) drops it
     raw.writer.transport.resume_reading()
     return await raw.bye()
 
@@ -221,13 +231,18 @@ def test_a_joiner_with_another_tape_is_refused() -> None:
 
 
 def test_the_game_is_full_at_six_players() -> None:
-    """Six players (the host and five): a seventh is turned away; a spectator may watch."""
+    """The game's six players (the host and five; the window gives the host the game's own
+    count): a seventh is turned away; a spectator may watch."""
+    players = max_players()
+    assert players == 6
 
     async def game() -> tuple[str, p.Message]:
-        host = Host(machine_at_title(), port=0, timeouts=QUICK)
+        # The host's own timeouts: the raw players answer no ping, and QUICK's 2 s of silence
+        # dropped some of them on a busy machine before the seventh came (room again).
+        host = Host(machine_at_title(), port=0, players=players)
         await host.start()
         raws = []
-        for _ in range(p.MAX_PLAYERS - 1):
+        for _ in range(players - 1):
             raw, _ = await _joined(host)
             raws.append(raw)
         seventh = await RawClient.connect(host.port)
@@ -239,15 +254,36 @@ def test_the_game_is_full_at_six_players() -> None:
         return refused.reason, watching
 
     reason, watching = run(game())
-    assert reason == f"dropped: the game is full: {p.MAX_PLAYERS} players at most"
+    assert reason == f"dropped: the game is full: {players} players at most"
     assert isinstance(watching, p.Welcome) and watching.slot == p.NO_SLOT
+
+
+def test_the_players_are_the_hosts_setting() -> None:
+    """How many may play is what the host was given, within the wire's MAX_SLOTS: with three,
+    a fourth is turned away; more slots than the messages carry, or one player, is refused."""
+
+    async def game() -> str:
+        host = Host(machine_at_title(), port=0, players=3, timeouts=QUICK)
+        await host.start()
+        raws = [await _joined(host) for _ in range(2)]  # kept open
+        fourth = await RawClient.connect(host.port)
+        refused = await fourth.hello(host.code)
+        await host.close()
+        assert isinstance(refused, p.Bye) and len(raws) == 2
+        return refused.reason
+
+    assert run(game()) == "dropped: the game is full: 3 players at most"
+    for bad in (1, p.MAX_SLOTS + 1):
+        with pytest.raises(NetError, match=f"2 to {p.MAX_SLOTS} players, not {bad}"):
+            Host(machine_at_title(), port=0, players=bad)
+    assert Host(machine_at_title(), port=0).max_players == p.MAX_SLOTS
 
 
 def test_spectators_are_limited() -> None:
     """The host takes its stated number of spectators; one more is told there is no room."""
 
     async def game() -> str:
-        host = Host(machine_at_title(), port=0, spectators=2, timeouts=QUICK)
+        host = Host(machine_at_title(), port=0, spectators=2)  # (the raws answer no ping)
         await host.start()
         watching = [await _joined(host, spectator=True) for _ in range(2)]  # kept open
         extra = await RawClient.connect(host.port)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.net.helpers import NAMES, QUICK, title_machine
-from zxmonopoly.net import Keys, machine_digest
+from tests.net.helpers import NAMES, QUICK, step_until, title_machine
+from zxmonopoly.net import machine_digest
 from zxmonopoly.net import protocol as p
 from zxmonopoly.net.link import (
     HOST,
@@ -18,6 +18,7 @@ from zxmonopoly.net.link import (
     net_options,
     spaced_code,
 )
+from zxmonopoly.spectrum import FrameInput
 
 
 def test_options_checked() -> None:
@@ -59,14 +60,14 @@ def test_two_links_step_alike_and_a_joiner_cannot_pause() -> None:
         try:
             assert peer.status().startswith("player 2 at 127.0.0.1:")
             assert any("joined" in line for line in host.lines() + peer.lines())
-            space = Keys.pressed("SPACE")
+            space = FrameInput.pressed("SPACE")
             hashes: list[dict[int, bytes]] = [{}, {}]
             for link, table in zip((host, peer), hashes, strict=True):
                 link.node.frame_listeners.append(
                     lambda n, t=table: t.__setitem__(n.frame, machine_digest(n.machine)))
             while host.node.frame < 120 or peer.node.frame < 120:
-                host.step(Keys(), 0.02)
-                peer.step(lambda n: space if n.next_local == 60 else Keys(), 0.02)
+                host.step(FrameInput(), 0.02)
+                peer.step(lambda n: space if n.next_local == 60 else FrameInput(), 0.02)
             common = set(hashes[0]) & set(hashes[1])
             assert len(common) >= 110
             assert all(hashes[0][f] == hashes[1][f] for f in common)
@@ -77,24 +78,17 @@ def test_two_links_step_alike_and_a_joiner_cannot_pause() -> None:
             said = host.pause(True)
             assert said.startswith("pause at frame ") and said.endswith(" on every machine")
             frame = int(said.split()[3])
-            for _ in range(200):
-                host.step(Keys(), 0.01)
-                peer.step(Keys(), 0.01)
-                if host.paused and peer.paused:
-                    break
-            assert host.paused and peer.paused
+            step_until(lambda: (host.step(FrameInput(), 0.01), peer.step(FrameInput(), 0.01)),
+                       lambda: host.paused and peer.paused, "both paused")
             assert host.node.frame == peer.node.frame == frame
             assert host.pause(False).startswith("resume at frame ")
             while peer.node.frame < frame + 10:
-                host.step(Keys(), 0.01)
-                peer.step(Keys(), 0.01)
+                host.step(FrameInput(), 0.01)
+                peer.step(FrameInput(), 0.01)
         finally:
             peer.close()
-        for _ in range(100):
-            host.step(Keys(), 0.01)
-            if host.players() == 1:
-                break
-        assert host.players() == 1
+        step_until(lambda: host.step(FrameInput(), 0.01), lambda: host.players() == 1,
+                   "the peer gone")
         assert any("dropped player 2" in line for line in host.lines())
     finally:
         host.close()
@@ -109,10 +103,8 @@ def test_the_host_leaving_ends_a_joiners_game() -> None:
         assert watcher.status().startswith("watching 127.0.0.1:")
         assert watcher.pause(True).startswith("pause: only the host")
         host.close()
-        for _ in range(300):
-            watcher.step(Keys(), 0.01)
-            if watcher.ended is not None:
-                break
+        step_until(lambda: watcher.step(FrameInput(), 0.01), lambda: watcher.ended is not None,
+                   "the game ended")
         assert watcher.ended == "the host: the host ended the game"
         assert watcher.status() == "game over: the host: the host ended the game"
     finally:

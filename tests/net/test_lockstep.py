@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import math
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -18,16 +19,21 @@ from tests.net.helpers import (
     run,
     start_game,
     title_machine,
+    turns,
     typists,
+    until,
 )
 from zxmonopoly.harness import decode_state
-from zxmonopoly.net import DesyncError, Keys, Peer, machine_digest
+from zxmonopoly.net import DesyncError, Peer, machine_digest
 from zxmonopoly.net import protocol as p
 from zxmonopoly.net.host import DELAY_MARGIN, FPS
 from zxmonopoly.net.relay import Relay
+from zxmonopoly.spectrum import FrameInput
 from zxmonopoly.z80 import jit_available
 
 FRAMES = 3000
+#: Times every node is woken while the game waits at the host's pause.
+WAKES = 20
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -102,10 +108,20 @@ def test_through_a_relay_that_delays_and_jitters(rtt: float) -> None:
     run(game())
 
 
-def test_fifty_frames_a_second_at_100_ms_round_trip() -> None:
-    """At 100 ms round trip the adapted delay keeps both at 49 frames a second or more."""
+#: Frames of a paced game through the relay before the delay has settled (2 s).
+SETTLE = 100
 
-    async def game() -> tuple[float, float, int, int]:
+
+def _through_100_ms(frames: int, clock: Callable[[], float] | None = None
+                    ) -> tuple[int, int, int, float, list[float]]:
+    """Two players typing their setup through a relay of 100 ms round trip (0-10 ms jitter
+    each way), paced at 50 frames a second: SETTLE frames for the delay to settle, then
+    ``frames`` more on the host. (The host's delay for the peer, the peer's own, the longest
+    round trip the host measured, ``clock()`` read when the host's SETTLE-th frame was done
+    and at its last, and the peer's frames between them) as (delay, peer delay, peer frames,
+    longest, readings)."""
+
+    async def game() -> tuple[int, int, int, float, list[float]]:
         relay = Relay(("127.0.0.1", 0), 0.1, jitter=0.01)
 
         async def via(port: int) -> int:
@@ -115,31 +131,36 @@ def test_fifty_frames_a_second_at_100_ms_round_trip() -> None:
         host, peers = await start_game(2, via=via)
         peer = peers[0]
         keys = typists(2)
-        start = time.perf_counter()
-        marks: list[tuple[float, int, int]] = []
+        readings: list[float] = []
+        peer_at: list[int] = []
         longest = [0.0]  # the longest round trip measured in the run (the host keeps a few)
 
         def until(_node: object) -> bool:
             for conn in host.conns:
                 if conn.slot == 1 and conn.rtts:
                     longest[0] = max(longest[0], *conn.rtts)
-            now = time.perf_counter()
-            if not marks and now - start > 2:  # the delay has settled
-                marks.append((now, host.stats.frames, peer.stats.frames))
-            return now - start > 8
+            if not peer_at and host.stats.frames >= SETTLE:
+                peer_at.append(peer.stats.frames)
+                readings.extend([clock()] if clock is not None else [])
+            return host.stats.frames >= SETTLE + frames
 
         await asyncio.gather(host.run(local=keys[0], until=until),
                              peer.run(local=keys[1], until=until))
-        seconds = time.perf_counter() - marks[0][0]
-        fps = ((host.stats.frames - marks[0][1]) / seconds,
-               (peer.stats.frames - marks[0][2]) / seconds)
+        readings.extend([clock()] if clock is not None else [])
         delay = host.delays[1]
+        peer_frames = peer.stats.frames - peer_at[0]
         await close(host, peers)
         await relay.close()
-        return (*fps, delay, peer.delay, longest[0])
+        return delay, peer.delay, peer_frames, longest[0], readings
 
-    host_fps, peer_fps, host_view, peer_delay, measured = run(game())
-    assert host_fps >= 49 and peer_fps >= 49, (host_fps, peer_fps)
+    return run(game())
+
+
+def test_the_delay_follows_a_100_ms_round_trip() -> None:
+    """At 100 ms round trip the host gives the peer the delay the round trips it measured
+    ask, and both sides agree on it."""
+    host_view, peer_delay, peer_frames, measured, _ = _through_100_ms(100)
+    assert peer_frames > 0
     # the delay follows the round trips: at least what the relay's 100 ms asks (3 frames
     # with the margin), at most what the longest round trip measured in the run asks (a
     # loaded machine answers later than the relay's delay, and the delay must then cover it;
@@ -147,6 +168,16 @@ def test_fifty_frames_a_second_at_100_ms_round_trip() -> None:
     # hold that longest one)
     assert host_view == peer_delay
     assert _frames_for(0.1) <= peer_delay <= _frames_for(measured), (peer_delay, measured)
+
+
+@pytest.mark.bench
+def test_fifty_frames_a_second_at_100_ms_round_trip() -> None:
+    """At 100 ms round trip the adapted delay keeps both at 49 frames a second or more (a
+    figure of wall time, so a benchmark: a busy machine holds less)."""
+    frames = 300
+    _, _, peer_frames, _, (settled, done) = _through_100_ms(frames, time.perf_counter)
+    host_fps, peer_fps = frames / (done - settled), peer_frames / (done - settled)
+    assert host_fps >= 49 and peer_fps >= 49, (host_fps, peer_fps)
 
 
 def _frames_for(rtt: float) -> int:
@@ -207,10 +238,12 @@ def test_a_poked_byte_is_found_within_50_frames(strict: bool) -> None:
         host.message_listeners.append(
             lambda text: found_at.append(host.frame) if text.startswith("desync") else None)
         if strict:
-            with pytest.raises(DesyncError, match="differs from the host's at frame 150"):
-                await asyncio.gather(host.run(400, paced=False),
-                                     peer.run(400, paced=False))
-            await asyncio.sleep(0.2)
+            # Both runs to their ends (the peer's ends on the host's BYE): the event waited
+            # for, not a time.
+            ends = await asyncio.gather(host.run(400, paced=False),
+                                        peer.run(400, paced=False), return_exceptions=True)
+            assert isinstance(ends[0], DesyncError), ends
+            assert "differs from the host's at frame 150" in str(ends[0])
             assert peer.ended is not None and "strict" in peer.ended
             assert isinstance(peer.error, DesyncError) and "at frame 150" in str(peer.error)
         else:
@@ -242,7 +275,13 @@ def test_host_controls_take_effect_at_a_stated_frame() -> None:
         await all_run(50)
         paused = host.pause()
         tasks = [asyncio.ensure_future(n.run(100, paced=False)) for n in nodes]
-        await asyncio.sleep(1.0)
+        await until(lambda: all(n.frame == paused for n in nodes))
+        # Each node woken again and again at the pause (as keys and pings wake it): none
+        # goes on before the host resumes.
+        for _ in range(WAKES):
+            for node in nodes:
+                node.wake()
+            await turns(5)
         assert [n.frame for n in nodes] == [paused] * 3
         assert all(n.paused for n in nodes)
         host.resume()
@@ -315,12 +354,12 @@ def test_a_local_key_goes_delay_frames_ahead() -> None:
         sampled: list[int] = []
         delay: list[int] = []  # the delay then: it adapts to the round trip as the game runs
 
-        def press(node: object) -> Keys:
+        def press(node: object) -> FrameInput:
             if peer.frame == 40 and not sampled:
                 sampled.append(peer.next_local)
                 delay.append(peer.delay)
-                return Keys.pressed("SPACE")
-            return Keys()
+                return FrameInput.pressed("SPACE")
+            return FrameInput()
 
         await asyncio.gather(host.run(80, paced=False), peer.run(80, paced=False, local=press))
         frames = {who: frame for who, frame, _ in seen}

@@ -1,6 +1,6 @@
 """A whole game over the network (issue 29): two players, each on his own headless peer (the
 host and one joined peer), and a spectator; the host sets up a short game, each peer types
-its own player's setup and answers every prompt its player is asked (net/scripted.py's
+its own player's setup and answers every prompt its player is asked (harness/scripted.py's
 GameTypist) from the title to the winner; every machine's hash is compared at every frame."""
 
 from __future__ import annotations
@@ -25,18 +25,18 @@ from tests.net.helpers import (
 from zxmonopoly.harness import decode_state
 from zxmonopoly.harness.game import GameState
 from zxmonopoly.harness.invariants import state_problems
-from zxmonopoly.net import Node
-from zxmonopoly.net.protocol import MAX_DELAY
-from zxmonopoly.net.relay import Relay
-from zxmonopoly.net.scripted import (
+from zxmonopoly.harness.scripted import (
     HOLD_BACK,
-    INPUT_WAIT,
     KEEP,
-    MESSAGE_ROWS,
     POUND,
     GameTypist,
     game_typist,
+    message_of,
 )
+from zxmonopoly.harness.session import INPUT_WAIT
+from zxmonopoly.net import Node
+from zxmonopoly.net.protocol import MAX_DELAY
+from zxmonopoly.net.relay import Relay
 from zxmonopoly.rules.data import SQUARES
 from zxmonopoly.spectrum.keystrokes import HOLD_FRAMES
 from zxmonopoly.z80 import jit_available
@@ -101,8 +101,7 @@ class Watch:
 
 def message(node: Node) -> str:
     """The node's message lines as one line."""
-    lines = node.machine.screen_text()
-    return " ".join(" ".join(lines[row].split()) for row in MESSAGE_ROWS).strip()
+    return message_of(node.machine, game_symbols())
 
 
 def over(node: Node, symbols: dict) -> bool:

@@ -8,6 +8,7 @@ import pytest
 
 from tests import REPO_ROOT
 from zxmonopoly.asm import assemble_file
+from zxmonopoly.memory_map import ROM_SIZE
 
 from .romkit import Rom, boot
 
@@ -16,7 +17,7 @@ from .romkit import Rom, boot
 def rom() -> Rom:
     """roms/main.asm assembled: the 16K image and its symbols."""
     program = assemble_file(REPO_ROOT / "roms" / "main.asm")
-    image = bytes(program.binary(0, 0x4000)).ljust(0x4000, b"\xff")[:0x4000]
+    image = bytes(program.binary(0, ROM_SIZE)).ljust(ROM_SIZE, b"\xff")[:ROM_SIZE]
     symbols = {name: sym["value"] for name, sym in program.symbol_map().items()}
     return Rom(image, symbols)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from zxmonopoly.basic import K_MODE_KEYWORDS
 from zxmonopoly.spectrum import Spectrum48
 from zxmonopoly.spectrum.keyboard import keys_for_text
 
@@ -12,17 +13,9 @@ EXTEND = "CAPS SHIFT+SYMBOL SHIFT"  # E mode for the next key
 SS = "SYMBOL SHIFT"
 BREAK = "CAPS SHIFT+SPACE"
 ENTER = "ENTER"
-FRAME_TSTATES = 69_888
 BOOT_FRAMES = 20
 
-#: K mode: a letter gives its statement keyword, token = letter + 0xA5 (§3.5).
-K_MODE_KEYWORDS: dict[str, str] = {
-    "A": "NEW", "B": "BORDER", "C": "CONTINUE", "D": "DIM", "E": "REM", "F": "FOR",
-    "G": "GO TO", "H": "GO SUB", "I": "INPUT", "J": "LOAD", "K": "LIST", "L": "LET",
-    "M": "PAUSE", "N": "NEXT", "O": "POKE", "P": "PRINT", "Q": "PLOT", "R": "RUN", "S": "SAVE",
-    "T": "RANDOMIZE", "U": "IF", "V": "CLS", "W": "DRAW", "X": "CLEAR", "Y": "RETURN",
-    "Z": "COPY",
-}
+# (K mode's keywords are zxmonopoly.basic.K_MODE_KEYWORDS: a letter's statement.)
 #: Keywords with SYMBOL SHIFT + letter in L mode (§3.6).
 SS_KEYWORDS = {"STOP": "A", "STEP": "D", ">=": "E", "TO": "F", "THEN": "G", "AT": "I",
                "<=": "Q", "NOT": "S", "OR": "U", "<>": "W", "AND": "Y"}

@@ -7,6 +7,7 @@ import pytest
 
 from zxmonopoly import basic
 from zxmonopoly.asm import assemble
+from zxmonopoly.memory_map import ATTR_FILE
 
 from .romkit import (
     BREAK,
@@ -147,8 +148,8 @@ text:   db "Hello"
 """)
     run_command(machine, "RANDOMIZE", "USR", "32768")
     assert screen(machine)[4] == "      Hello PRINT"
-    assert machine.memory[0x5800 + 4 * 32 + 6] == 0x38       # plain
-    assert machine.memory[0x5800 + 4 * 32 + 12] == 0x78      # BRIGHT 1
+    assert machine.memory[ATTR_FILE + 4 * 32 + 6] == 0x38       # plain
+    assert machine.memory[ATTR_FILE + 4 * 32 + 12] == 0x78      # BRIGHT 1
 
 
 def test_rst_10_keeps_bc_de_hl(machine):
@@ -225,9 +226,9 @@ def test_border_sets_the_border_and_bordcr(machine):
 def test_ink_and_paper_statements_set_the_permanent_colours(machine):
     run_command(machine, "INK", "2:", "PAPER", "6:", "PRINT", '"c"')
     assert machine.memory[23693] == 0x32                    # ATTR_P
-    assert machine.memory[0x5800] == 0x32
+    assert machine.memory[ATTR_FILE] == 0x32
     run_command(machine, "PRINT", "INK", "1;", '"d"')       # INK inside PRINT: for it only
-    assert machine.memory[0x5800 + 32] == 0x31
+    assert machine.memory[ATTR_FILE + 32] == 0x31
     assert machine.memory[23695] == 0x32                    # ATTR_T back to ATTR_P
 
 

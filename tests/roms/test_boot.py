@@ -8,6 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from zxmonopoly.memory_map import ATTR_FILE, PRINTER_BUFFER
 from zxmonopoly.spectrum import video
 
 from .romkit import edit_line, frames, screen, word
@@ -22,8 +23,8 @@ def test_boot_shows_the_copyright_line_and_a_flashing_k_cursor(machine):
     assert text[22] == COPYRIGHT
     assert text[23] == "K"
     assert all(line == "" for line in text[:22])
-    assert machine.memory[0x5800 + 23 * 32] & 0x80  # the cursor cell has FLASH
-    assert machine.memory[0x5800 + 23 * 32 + 1] == 0x38
+    assert machine.memory[ATTR_FILE + 23 * 32] & 0x80  # the cursor cell has FLASH
+    assert machine.memory[ATTR_FILE + 23 * 32 + 1] == 0x38
 
 
 @pytest.mark.golden
@@ -69,7 +70,7 @@ def test_system_variables_have_their_standard_values(machine):
     assert word(machine, 23675) == 0xFF58                           # UDG
     assert mem[0xFF57] == 0x3E                                      # the GO SUB stack's end
     assert word(machine, 23613) == 0xFF54                           # ERR_SP
-    assert mem[23679] == 33 and word(machine, 23680) == 0x5B00      # P_POSN, PR_CC
+    assert mem[23679] == 33 and word(machine, 23680) == PRINTER_BUFFER      # P_POSN, PR_CC
     assert machine.cpu.iy == 0x5C3A
     assert machine.cpu.im == 1 and machine.cpu.i == 0x3F
 
@@ -88,7 +89,7 @@ def test_channels_and_streams_are_laid_out_as_on_the_48k(machine):
 
 
 def test_attributes_and_border_after_boot(machine):
-    assert set(machine.memory[0x5800:0x5800 + 22 * 32]) == {0x38}
+    assert set(machine.memory[ATTR_FILE:ATTR_FILE + 22 * 32]) == {0x38}
     assert machine.border_now() == 7
 
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from zxmonopoly import basic
+from zxmonopoly.basic import K_MODE_KEYWORDS
 from zxmonopoly.spectrum import keystrokes as ks
 
 from .romkit import (
     EXTEND,
-    K_MODE_KEYWORDS,
     SS,
     edit_line,
     press_enter,

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from .romkit import BREAK, FRAME_TSTATES, press_enter, report_line, run_command, screen, type_basic
+from zxmonopoly.clock import FRAME_TSTATES
+
+from .romkit import BREAK, press_enter, report_line, run_command, screen, type_basic
 
 CLOCK_HZ = 3_500_000
 

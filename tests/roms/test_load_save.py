@@ -8,6 +8,7 @@ import pytest
 from zxmonopoly import basic
 from zxmonopoly.asm import assemble
 from zxmonopoly.asm.output import tape_blocks
+from zxmonopoly.memory_map import ATTR_FILE, ATTR_FILE_SIZE, DISPLAY_FILE, DISPLAY_FILE_SIZE
 from zxmonopoly.tape import read_tap, write_tap
 from zxmonopoly.tape.tap import Header, TapBlock, code_blocks, program_blocks
 
@@ -80,10 +81,11 @@ def test_load_code_longer_than_asked_is_a_tape_loading_error(machine):
 
 
 def test_load_screen(machine):
-    picture = bytes((i * 7) & 0xFF for i in range(6144)) + bytes([0x47] * 768)
-    load(machine, write_tap(code_blocks("pic", 16384, picture)), "LOAD", '""', "SCREEN$")
-    assert bytes(machine.memory[16384:16384 + 64]) == picture[:64]
-    assert machine.memory[0x5800] == 0x47
+    picture = (bytes((i * 7) & 0xFF for i in range(DISPLAY_FILE_SIZE))
+               + bytes([0x47] * ATTR_FILE_SIZE))
+    load(machine, write_tap(code_blocks("pic", DISPLAY_FILE, picture)), "LOAD", '""', "SCREEN$")
+    assert bytes(machine.memory[DISPLAY_FILE:DISPLAY_FILE + 64]) == picture[:64]
+    assert machine.memory[ATTR_FILE] == 0x47
 
 
 def test_load_program_without_line_stops_with_ok(machine):

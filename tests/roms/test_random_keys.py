@@ -5,6 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from zxmonopoly.memory_map import ATTR_FILE
+
 from .romkit import BREAK, boot, frames
 
 # Any key and shifted key, but not those that let random text reach memory or the tape:
@@ -33,5 +35,5 @@ def test_random_keys_leave_a_working_editor(rom, keys, holds):
     text = m.screen_text()
     df_sz = m.memory[23659]
     cursors = [text[row][col] for row in range(24 - df_sz, 24) for col in range(32)
-               if m.memory[0x5800 + 32 * row + col] & 0x80]
+               if m.memory[ATTR_FILE + 32 * row + col] & 0x80]
     assert len(cursors) == 1 and cursors[0] in CURSORS

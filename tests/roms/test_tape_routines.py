@@ -16,6 +16,7 @@ import pytest
 from tests import REPO_ROOT
 from tests.tape import tzxbuild
 from zxmonopoly.asm import assemble
+from zxmonopoly.memory_map import PRINTER_BUFFER, ROM_SIZE
 from zxmonopoly.spectrum import Spectrum48
 from zxmonopoly.spectrum.timing import FRAME_TSTATES, contention_table
 from zxmonopoly.spectrum.video import PALETTE
@@ -26,7 +27,7 @@ from zxmonopoly.z80 import default_engine
 #: The default engine (the JIT where numba imports, compiled once for the suite): real loads run
 #: tens of thousands of frames. $ZXMONOPOLY_ENGINE=python runs them on CPython.
 ENGINE = default_engine()
-ERR_CODE = 0x5B00  # where the test ROM's RST 8 puts the report code
+ERR_CODE = PRINTER_BUFFER  # where the test ROM's RST 8 puts the report code
 NO_REPORT = 0xAA  # ... and what it holds before
 RESULTS = 0x9000  # the harness's record of each call: F, A, IX, DE, IFF2 (8 bytes a call)
 BORDER_AFTER = 3  # BORDCR's border in the test ROM: magenta, neither stripe colour
@@ -64,7 +65,7 @@ boot:   ld sp,0xFF00
 def tape_rom():
     """The test ROM: (16K image, symbols)."""
     program = assemble(TEST_ROM, "tape_test_rom.asm", base_dir=REPO_ROOT)
-    image = bytes(program.binary(0, 0x4000, 0xFF))
+    image = bytes(program.binary(0, ROM_SIZE, 0xFF))
     return image, {name: sym.value for name, sym in program.symbols.items()}
 
 

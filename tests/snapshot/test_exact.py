@@ -14,6 +14,7 @@ import pytest
 
 from zxmonopoly import images, snapshot
 from zxmonopoly.asm import assemble
+from zxmonopoly.memory_map import ROM_SIZE
 from zxmonopoly.snapshot import Snapshot
 from zxmonopoly.spectrum import Spectrum48
 from zxmonopoly.spectrum.keyboard import keys_for_text
@@ -245,6 +246,6 @@ def test_settling_an_im2_vector_in_rom_needs_the_rom() -> None:
     snap = Snapshot(i=0x10, im=2, iff1=1, iff2=1, sp=0xC000, halted=True, pc=0x8000)
     with pytest.raises(snapshot.SnapshotError, match="IM 2 vector at 0x10ff is in ROM"):
         snap.settled()
-    rom = bytearray(0x4000)
+    rom = bytearray(ROM_SIZE)
     rom[0x10FF:0x1101] = b"\x34\x12"
     assert snap.settled(rom=bytes(rom)).pc == 0x1234

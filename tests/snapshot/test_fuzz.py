@@ -7,6 +7,7 @@ reads is also checked to be valid and to write again (a recording: to the same f
 from __future__ import annotations
 
 from tests.fuzz import files, fuzz_test
+from zxmonopoly.memory_map import ROM_SIZE
 from zxmonopoly.snapshot import (
     Snapshot,
     SnapshotError,
@@ -30,7 +31,7 @@ from zxmonopoly.snapshot.rzx import (
 EXAMPLE = Snapshot(a=1, f=0x44, pc=0x8000, sp=0xFF00, i=0x3F, r=0x81, iff1=1, iff2=1, im=1,
                    border=3, tstates=1234, halted=True, memptr=0x1234,
                    ram=bytes(range(256)) * 192)
-SNA_SEEDS = [write_sna(EXAMPLE, rom=bytes(0x4000))]
+SNA_SEEDS = [write_sna(EXAMPLE, rom=bytes(ROM_SIZE))]
 Z80_SEEDS = [write_z80(EXAMPLE, version, compress) for version in (1, 2, 3)
              for compress in (True, False)]
 SZX_SEEDS = [write_szx(EXAMPLE), write_szx(EXAMPLE, compress=False),
@@ -38,7 +39,7 @@ SZX_SEEDS = [write_szx(EXAMPLE), write_szx(EXAMPLE, compress=False),
 _FRAMES = [Frame(5000, b"\xbf\x1f"), Frame(4000), Frame(3000, b"\xbf\x1f"),
            Frame(3000, b"\xbf\x1f")]
 _RECORDING = Recording([snapshot_block(EXAMPLE, ".z80"), InputBlock(_FRAMES, 100),
-                        snapshot_block(EXAMPLE, ".szx", rom=bytes(0x4000))])
+                        snapshot_block(EXAMPLE, ".szx", rom=bytes(ROM_SIZE))])
 RZX_SEEDS = [write_rzx(_RECORDING), write_rzx(_RECORDING, compress=False)]
 
 
@@ -53,13 +54,13 @@ def _checked(read, write, data: bytes) -> None:  # noqa: ANN001
 
 @fuzz_test(files(SNA_SEEDS))
 def _sna(data: bytes) -> None:
-    _checked(read_sna, lambda s: write_sna(s, rom=bytes(0x4000)) if s.sp not in (0x4000, 0x4001, 1)
-             else None, data)
+    _checked(read_sna, lambda s: write_sna(s, rom=bytes(ROM_SIZE))
+             if s.sp not in (0x4000, 0x4001, 1) else None, data)
 
 
 @fuzz_test(files(Z80_SEEDS))
 def _z80(data: bytes) -> None:
-    _checked(read_z80, lambda s: write_z80(s, rom=bytes(0x4000)), data)
+    _checked(read_z80, lambda s: write_z80(s, rom=bytes(ROM_SIZE)), data)
 
 
 @fuzz_test(files(SZX_SEEDS))
@@ -70,7 +71,7 @@ def _szx(data: bytes) -> None:
         rom = szx_rom(data, "fuzz")
     except SnapshotError:
         return
-    assert rom is None or len(rom) == 0x4000
+    assert rom is None or len(rom) == ROM_SIZE
 
 
 @fuzz_test(files(RZX_SEEDS))
@@ -83,7 +84,7 @@ def _rzx(data: bytes) -> None:
         if isinstance(block, InputBlock):
             continue
         block.snapshot.check()
-        assert block.rom is None or len(block.rom) == 0x4000
+        assert block.rom is None or len(block.rom) == ROM_SIZE
     assert read_rzx(write_rzx(recording), "again").frames == recording.frames
 
 

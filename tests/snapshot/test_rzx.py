@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from zxmonopoly.memory_map import ROM_SIZE
 from zxmonopoly.snapshot import Snapshot, read_szx, szx_rom, write_szx
 from zxmonopoly.snapshot.rzx import (
     Frame,
@@ -28,7 +29,7 @@ from zxmonopoly.snapshot.rzx import (
 
 SNAP = Snapshot(a=0x12, f=0x44, pc=0x8000, sp=0xFF00, i=0x3F, r=0x81, iff1=1, iff2=1, im=1,
                 border=3, tstates=1234, memptr=0x1234, ram=bytes(range(256)) * 192)
-ROM = bytes((k * 13) & 0xFF for k in range(0x4000))
+ROM = bytes((k * 13) & 0xFF for k in range(ROM_SIZE))
 
 
 def recording(frames: list[Frame] | None = None, suffix: str = ".szx") -> Recording:

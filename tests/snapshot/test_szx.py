@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from tests.snapshot.strategies import SnapshotSpec, make_snapshot, snapshot_specs
 from zxmonopoly import snapshot
+from zxmonopoly.clock import FRAME_TSTATES
 from zxmonopoly.snapshot import Snapshot, SnapshotError, read_szx, write_szx
 
 
@@ -138,7 +139,7 @@ HEADER = GOOD[:8]
     (HEADER, "no Z80R block: the file holds no registers"),
     (_with_block(b"Z80R", bytes(36)), r"block 'Z80R' at offset \d+: 36 bytes, expected 37"),
     (_with_block(b"Z80R", _z80r(im=3)), "bad interrupt mode 3"),
-    (_with_block(b"Z80R", _z80r(cycles=69_888 + 256)),
+    (_with_block(b"Z80R", _z80r(cycles=FRAME_TSTATES + 256)),
      r"T-state 70,144 is past the 48K's frame \(0..69,887, or at most 255 past its end\)"),
     (_with_block(b"SPCR", bytes(7)), "block 'SPCR' at offset \\d+: 7 bytes, expected 8"),
     (_with_block(b"KEYB", bytes(3)), "block 'KEYB' at offset \\d+: 3 bytes, expected 4 or 5"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from zxmonopoly.asm import assemble
+from zxmonopoly.memory_map import ROM_SIZE
 
 # IM 1, interrupts on, HALT forever; the interrupt counts frames in FRAMES_ADDR.
 FRAMES_ADDR = 0x8000
@@ -65,5 +66,5 @@ def save_loop(length: int) -> bytes:
 def rom(source: str) -> bytes:
     """Assemble ``source`` (ORG 0) into a 16,384-byte ROM image."""
     program = assemble(source, "<test rom>")
-    image = bytearray(program.binary(0, 0x4000))
-    return bytes(image.ljust(0x4000, b"\xff"))[:0x4000]
+    image = bytearray(program.binary(0, ROM_SIZE))
+    return bytes(image.ljust(ROM_SIZE, b"\xff"))[:ROM_SIZE]

@@ -81,7 +81,7 @@ def test_samples_per_second_at_three_and_a_half_megahertz() -> None:
     assert set(counts) == {880, 881}
     assert beeper.samples_per_frame == pytest.approx(880.5888)
     beeper = Beeper(48_000)
-    assert sum(len(beeper.frame_samples([])) for _ in range(50)) == 50 * 69_888 * 48 // 3500
+    assert sum(len(beeper.frame_samples([])) for _ in range(50)) == 50 * FRAME_TSTATES * 48 // 3500
 
 
 def test_one_kilohertz_square_wave() -> None:

@@ -11,6 +11,7 @@ import itertools
 import numpy as np
 import pytest
 
+from zxmonopoly.memory_map import ROM_SIZE
 from zxmonopoly.spectrum import Spectrum48
 from zxmonopoly.spectrum.machine import jit_contention
 from zxmonopoly.spectrum.timing import (
@@ -46,7 +47,7 @@ def _run(engine: str, code_at: int, op: int, hl: int, de: int, bc: int, start: i
     (a breakpoint after it), or at the frame's end if it is still repeating there."""
     m = _MACHINES.get(engine)
     if m is None:
-        m = _MACHINES[engine] = Spectrum48(rom=bytes(0x4000), engine=engine)
+        m = _MACHINES[engine] = Spectrum48(rom=bytes(ROM_SIZE), engine=engine)
     cpu = m.cpu
     cpu.rom_top = 0  # the block may be in the ROM's half: everything is RAM here
     m.memory[:] = PATTERN

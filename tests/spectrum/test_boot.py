@@ -30,7 +30,7 @@ def test_the_window_s_frame_by_frame_run_is_the_headless_one() -> None:
         feed.begin_frame()
         if not feed.busy:
             break
-        feed.write(stepped.keyboard.rows)
+        stepped.set_input(feed.frame_input())
         stepped.run_frames(1)
         feed.advance()
     assert stepped.frame == headless.frame > OUR_ROM_BOOT_FRAMES

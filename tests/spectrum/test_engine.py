@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -18,9 +19,11 @@ from zxmonopoly.z80 import jit_available, state
 needs_numba = pytest.mark.skipif(not jit_available(), reason="numba cannot be imported: no jit")
 
 
-#: The state array's named slots (the rest are the JIT's scratch within one run).
+#: The state array's slots both engines keep (the JIT_ ones, and the unnamed, are the JIT's
+#: scratch within one run).
 SHARED_SLOTS = sorted({value for name, value in vars(state).items()
-                       if name.isupper() and not name.startswith("EXIT") and name != "SIZE"})
+                       if name.isupper() and not name.startswith(("EXIT", "JIT_"))
+                       and name != "SIZE"})
 
 
 def snapshot_of(machine: Spectrum48) -> tuple:
@@ -150,15 +153,51 @@ def test_cancel_stops_the_compile_process(monkeypatch) -> None:
                         lambda: [sys.executable, "-c", "import time; time.sleep(60)"])
     jit = choice.BackgroundJit()
     jit.start()
-    for _ in range(500):
-        if jit._process is not None:
-            break
+    end = time.monotonic() + 60
+    while jit._process is None:  # the compile's process started by the thread
+        assert time.monotonic() < end, "no compile process"
         time.sleep(0.01)
     process = jit._process
     assert process is not None
     jit.cancel()
     wait_for(jit)
     assert process.poll() is not None and not jit.ready()
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` runs (Linux: its /proc entry, not a zombie)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+
+
+@pytest.mark.skipif(not (hasattr(os, "killpg") and Path("/proc/self/stat").is_file()),
+                    reason="process groups and /proc: Linux")
+def test_cancel_stops_the_compile_s_worker_processes_too(monkeypatch, tmp_path: Path) -> None:
+    """The compile runs workers of its own (z80/jitbuild.py); a SIGTERM ends the compile's
+    process before its clean-up, so the cancel stops its whole process group."""
+    pid_file = tmp_path / "worker.pid"
+    code = ("import subprocess, sys, time\n"
+            "child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(120)'])\n"
+            f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+            "time.sleep(120)\n")
+    monkeypatch.setattr(choice, "spectrum_jit_cached", lambda: False)
+    monkeypatch.setattr(choice, "_compile_command", lambda: [sys.executable, "-c", code])
+    jit = choice.BackgroundJit()
+    jit.start()
+    end = time.monotonic() + 60
+    while not pid_file.is_file() or not pid_file.read_text():  # the worker has started
+        assert time.monotonic() < end, "the compile's worker did not start"
+        time.sleep(0.01)
+    worker = int(pid_file.read_text())
+    assert running(worker)
+    jit.cancel()
+    wait_for(jit)
+    while running(worker):  # a signal is delivered at once; the process ends just after
+        assert time.monotonic() < end, "the compile's worker outlived the cancel"
+        time.sleep(0.01)
 
 
 def test_run_counts_the_most_frames_its_options_can_take() -> None:

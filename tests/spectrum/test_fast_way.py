@@ -12,6 +12,7 @@ import itertools
 
 import pytest
 
+from zxmonopoly.memory_map import ROM_SIZE
 from zxmonopoly.spectrum import Spectrum48
 from zxmonopoly.spectrum.timing import CONTENDED_FROM, LINE_TSTATES
 from zxmonopoly.z80 import jit_available
@@ -59,7 +60,7 @@ def _step(engine: str, code: list[int], code_at: int, value: int, flags: int,
     with every register pair and NN ``value`` and F ``flags``."""
     m = _MACHINES.get(engine)
     if m is None:
-        m = _MACHINES[engine] = Spectrum48(rom=bytes(0x4000), engine=engine)
+        m = _MACHINES[engine] = Spectrum48(rom=bytes(ROM_SIZE), engine=engine)
     cpu = m.cpu
     cpu.rom_top = 0  # the code may be in the ROM's half: everything is RAM here
     m.memory[:] = PATTERN

@@ -25,6 +25,7 @@ import pytest
 
 from tests.spectrum.roms import rom
 from zxmonopoly.asm import assemble
+from zxmonopoly.memory_map import ATTR_END, ATTR_FILE, DISPLAY_FILE
 from zxmonopoly.spectrum import Spectrum48
 
 IDLE_ROM = rom("        ORG 0\n        DI\nhere:   JR here\n")
@@ -74,8 +75,9 @@ def ula_fetch(t: int, memory: bytes) -> int:
         return 0xFF
     x = 2 * group + (offset - 2) // 2
     if offset in (2, 4):  # bitmap: y7 y6 y2 y1 y0 y5 y4 y3 x4..x0
-        return memory[0x4000 | (line >> 6) << 11 | (line & 7) << 8 | ((line >> 3) & 7) << 5 | x]
-    return memory[0x5800 + (line // 8) * 32 + x]
+        return memory[DISPLAY_FILE | (line >> 6) << 11 | (line & 7) << 8
+                      | ((line >> 3) & 7) << 5 | x]
+    return memory[ATTR_FILE + (line // 8) * 32 + x]
 
 
 def program(in_start: int, port: int, form: str) -> tuple[bytes, bytes]:
@@ -118,7 +120,7 @@ loop:   DEC DE
 
 def screen_pattern(memory: bytearray) -> None:
     """Bitmap and attributes with distinct bytes, none 0xFF; the worked case's 0x53 at 0x5A0F."""
-    for a in range(0x4000, 0x5B00):
+    for a in range(DISPLAY_FILE, ATTR_END):
         memory[a] = (a * 7 + 3) % 251
     memory[0x5A0F] = 0x53
 

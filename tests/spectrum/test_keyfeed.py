@@ -4,17 +4,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from zxmonopoly.spectrum import keystrokes
+from zxmonopoly.spectrum import FrameInput, keystrokes
 from zxmonopoly.spectrum.keyboard import KEYS, Keyboard, resolve
 from zxmonopoly.spectrum.keyfeed import KeyFeed
 from zxmonopoly.spectrum.keystrokes import KstateModel, Press
 
 
+def pressed(rows: bytes) -> list[str]:
+    """The keys down in 8 half-rows, by name, in matrix order."""
+    keyboard = Keyboard()
+    keyboard.rows[:] = np.frombuffer(rows, dtype=np.uint8)
+    return keyboard.pressed()
+
+
 def names(feed: KeyFeed) -> list[str]:
     """The keys down in the frame about to run, by name, in matrix order."""
-    keyboard = Keyboard()
-    feed.write(keyboard.rows)
-    return keyboard.pressed()
+    return pressed(feed.frame_input().rows)
 
 
 def frames(feed: KeyFeed, count: int) -> list[list[str]]:
@@ -97,12 +102,11 @@ def test_clear_forgets_script_and_typing_but_not_held_keys() -> None:
     assert not feed.busy and names(feed) == ["Z"]
 
 
-def test_matrix_bytes_are_the_rows_written() -> None:
+def test_the_frame_input_is_the_matrix_and_the_joystick_given() -> None:
     feed = KeyFeed()
     feed.hold("pc", "CAPS SHIFT+SPACE")
-    rows = np.full(8, 0x00, dtype=np.uint8)
-    feed.write(rows)
-    assert feed.matrix() == rows.tobytes() == bytes([0xFE] + [0xFF] * 6 + [0xFE])
+    assert feed.frame_input() == FrameInput(bytes([0xFE] + [0xFF] * 6 + [0xFE]), 0)
+    assert feed.frame_input(0x11).joystick == 0x11
 
 
 def test_typed_keys_keep_the_kstate_rule_frame_by_frame() -> None:
@@ -115,9 +119,7 @@ def test_typed_keys_keep_the_kstate_rule_frame_by_frame() -> None:
     model = KstateModel()
     codes = []
     while feed.typing:
-        keyboard = Keyboard()
-        feed.write(keyboard.rows)
-        got = model.interrupt(tuple(keyboard.pressed()))
+        got = model.interrupt(tuple(names(feed)))
         if got is not None:
             codes.append(got)
         feed.advance()

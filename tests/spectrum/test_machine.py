@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 from tests.spectrum.roms import COUNTER_ROM, FRAMES_ADDR, rom
+from zxmonopoly.memory_map import ATTR_END, ATTR_FILE, DISPLAY_FILE, RAM_START
 from zxmonopoly.spectrum import FRAME_TSTATES, Spectrum48, SpectrumError, video
 from zxmonopoly.spectrum.keyboard import KEYS
 from zxmonopoly.spectrum.timing import contention_table
@@ -163,7 +164,7 @@ def test_kempston_joystick(idle):
                                           (14338 + 224 * 9 + 8, 0x4100 + 0x20 + 2)])
 def test_floating_bus(idle, when, address):
     m = idle
-    for a in range(0x4000, 0x5B00):
+    for a in range(DISPLAY_FILE, ATTR_END):
         m.memory[a] = (a * 7 + 3) & 0x7F  # no 0xFF anywhere
     m.memory[0x8000:0x8002] = bytes.fromhex("DBFF")  # IN A,(FFh) with A=0: port 00FF
     m.cpu.pc, m.cpu.a = 0x8000, 0
@@ -189,13 +190,13 @@ def test_border_stripes_land_on_their_lines(idle):
     first_red = rows.index(tuple(red))
     assert all(r == tuple(white) for r in rows[:first_red])
     assert all(r == tuple(red) for r in rows[first_red:])
-    assert video.LINE_TSTATES[first_red] >= written > video.LINE_TSTATES[first_red - 1]
+    assert video.LINE_STARTS[first_red] >= written > video.LINE_STARTS[first_red - 1]
 
 
 def test_flash_swaps_every_16_frames(idle):
     m = idle
-    m.memory[0x4000] = 0xFF  # top-left 8 pixels set
-    m.memory[0x5800] = 0x80 | (1 << 3) | 2  # FLASH, paper blue, ink red
+    m.memory[DISPLAY_FILE] = 0xFF  # top-left 8 pixels set
+    m.memory[ATTR_FILE] = 0x80 | (1 << 3) | 2  # FLASH, paper blue, ink red
     m.memory[0x5801] = (1 << 3) | 2  # no FLASH
     seen = []
     for _ in range(40):
@@ -246,7 +247,7 @@ def test_screen_text_uses_the_font_at_chars(idle):
     for x, ch in enumerate(text):
         glyph = font[(ord(ch) - 32) * 8:(ord(ch) - 32) * 8 + 8]
         for row in range(8):
-            m.memory[0x4000 + (row << 8) + x] = glyph[row]
+            m.memory[DISPLAY_FILE + (row << 8) + x] = glyph[row]
     assert m.screen_text()[0].startswith("HELLO ")
 
 
@@ -280,7 +281,7 @@ def test_engines_agree_on_every_fuse_program_under_contention(engine):
         for m in machines:
             ram = bytearray(INITIAL_FILL)
             apply_blocks(ram, vector.memory)
-            m.memory[0x4000:] = ram[0x4000:]  # the ROM stays; code in ROM runs from the ROM
+            m.memory[RAM_START:] = ram[RAM_START:]  # the ROM stays; code in ROM runs from the ROM
             for name, value in vector.registers.items():
                 setattr(m.cpu, name, value)
             m.cpu.halted = 0
@@ -310,7 +311,7 @@ def test_snapshot_round_trip_continues_identically(engine, tmp_path, suffix):
         # worth of state, so compare registers and RAM, not timing.
         assert (b.cpu.pc, b.cpu.sp, b.cpu.hl) == (a.cpu.pc, a.cpu.sp, a.cpu.hl)
         below = a.cpu.sp - 2  # the stacked PC goes there
-        assert b.memory[0x4000:below] == a.memory[0x4000:below]
+        assert b.memory[RAM_START:below] == a.memory[RAM_START:below]
         return
     assert b.tstates == a.tstates
     for m in (a, b):

@@ -3,7 +3,6 @@ and Fuse (fuse-sdl under Xvfb, tests/fuse.py), each skipped with a reason when a
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import time
 from collections.abc import Callable
@@ -14,8 +13,10 @@ import numpy as np
 import pytest
 
 from tests import fuse
+from tests.commands import cli, installed_script, source_env
 from zxmonopoly import images
 from zxmonopoly.harness.session import BOOT_FRAMES, Session
+from zxmonopoly.memory_map import ATTR_END, DISPLAY_FILE, DISPLAY_FILE_SIZE
 from zxmonopoly.snapshot import load
 from zxmonopoly.snapshot.rzx import InputBlock, load_rzx, save_rzx, snapshot_block
 from zxmonopoly.spectrum import Spectrum48, video
@@ -171,9 +172,9 @@ def test_cli_run_rzx(tmp_path: Path) -> None:
     shot = tmp_path / "end.png"
     from zxmonopoly.cli import main
 
-    out = subprocess.run(["python", "-m", "zxmonopoly.cli", "run", "--rzx", str(path),
-                          "--engine", "python", "--screen-text", "--screenshot", str(shot)],
-                         capture_output=True, text=True, timeout=600)
+    out = subprocess.run(cli("run", "--rzx", str(path), "--engine", "python", "--screen-text",
+                             "--screenshot", str(shot)),
+                         capture_output=True, text=True, timeout=600, env=source_env())
     assert out.returncode == 0, out.stderr
     assert "1234" in out.stdout
     assert "played" in out.stderr and "equals the recording's closing snapshot" in out.stderr
@@ -221,8 +222,8 @@ def test_snapshots_between_blocks_are_compared_as_play_passes(tmp_path: Path) ->
         (half, ["RAM: 1 bytes differ, the first at 0x5000"])]
     bad = tmp_path / "bad.rzx"
     save_rzx(bad, recording)
-    out = subprocess.run(["python", "-m", "zxmonopoly.cli", "run", "--rzx", str(bad),
-                          "--engine", "python"], capture_output=True, text=True, timeout=600)
+    out = subprocess.run(cli("run", "--rzx", str(bad), "--engine", "python"),
+                         capture_output=True, text=True, timeout=600, env=source_env())
     assert out.returncode == 1
     assert f"before frame {half:,} the machine differs from the recording's snapshot" in out.stderr
 
@@ -239,13 +240,17 @@ def _skoolkit_rom() -> Path | None:
     return rom if rom.is_file() else None
 
 
-@pytest.mark.skipif(shutil.which("rzxplay.py") is None or _skoolkit_rom() is None,
+RZXPLAY = installed_script("rzxplay.py")
+
+
+@pytest.mark.skipif(RZXPLAY is None or _skoolkit_rom() is None,
                     reason="SkoolKit's rzxplay.py absent: pip install skoolkit")
 def test_rzxplay_plays_ours(tmp_path: Path) -> None:
     # rzxplay runs the 48K ROM it ships (it passes the .szx's ROM block by): record on that.
     session, path = _record_basic(tmp_path, "python", _skoolkit_rom().read_bytes())
     out = tmp_path / "end.szx"
-    done = subprocess.run(["rzxplay.py", "--no-screen", "--quiet", str(path), str(out)],
+    assert RZXPLAY is not None
+    done = subprocess.run([RZXPLAY, "--no-screen", "--quiet", str(path), str(out)],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert closing_differences(session.machine, load(out)) == []
@@ -259,11 +264,11 @@ needs_fuse = pytest.mark.skipif(fuse.missing() is not None, reason=str(fuse.miss
 def _our_picture(memory: bytes | bytearray) -> tuple[np.ndarray, np.ndarray]:
     """The display as colour numbers 0–7 (192×256), and where FLASH is set (Fuse's phase and
     ours need not agree there)."""
-    ram = np.frombuffer(bytes(memory[0x4000:0x5B00]), dtype=np.uint8)
+    ram = np.frombuffer(bytes(memory[DISPLAY_FILE:ATTR_END]), dtype=np.uint8)
     y = np.arange(192)
     rows = ((y & 0xC0) << 5) | ((y & 7) << 8) | ((y & 0x38) << 2)
     pixels = np.unpackbits(ram[rows[:, None] + np.arange(32)], axis=1).astype(bool)
-    attrs = np.repeat(np.repeat(ram[0x1800:].reshape(24, 32), 8, axis=0), 8, axis=1)
+    attrs = np.repeat(np.repeat(ram[DISPLAY_FILE_SIZE:].reshape(24, 32), 8, axis=0), 8, axis=1)
     picture = np.where(pixels, attrs & 7, (attrs >> 3) & 7).astype(np.uint8)
     return picture, (attrs & 0x80) != 0
 
@@ -274,19 +279,25 @@ def _same_picture(fuse_picture: np.ndarray, memory: bytes | bytearray) -> int:
     return int(((fuse_picture != ours) & ~flash).sum())
 
 
+def _finished_box(f: fuse.Fuse) -> bool:
+    """Whether Fuse shows its "Finished RZX playback" box."""
+    rgb = fuse.grab(f.display, *fuse.WINDOW)
+    title = rgb[41:47, 70:230]  # the black title bar, past its word "Info"
+    stripes = fuse.spectrum_colours(rgb[42:46, 230:280])
+    return bool((title < 0x20).all()) and {2, 6, 4, 5} <= set(np.unique(stripes).tolist())
+
+
 def _wait_finished(f: fuse.Fuse, frames: int) -> None:
-    """Wait for Fuse's "Finished RZX playback" box (emulation stops under it), then close it."""
+    """Wait for Fuse's "Finished RZX playback" box (emulation stops under it), then close it
+    and wait until it is gone (the picture under it is the one compared)."""
     deadline = time.monotonic() + 60 + frames / 10
-    while time.monotonic() < deadline:
-        rgb = fuse.grab(f.display, *fuse.WINDOW)
-        title = rgb[41:47, 70:230]  # the black title bar, past its word "Info"
-        stripes = fuse.spectrum_colours(rgb[42:46, 230:280])
-        if (title < 0x20).all() and {2, 6, 4, 5} <= set(np.unique(stripes).tolist()):
-            f.keys(["Return"])
-            time.sleep(0.3)
-            return
+    while not _finished_box(f):
+        assert time.monotonic() < deadline, "Fuse did not finish the playback"
         time.sleep(0.5)
-    raise AssertionError("Fuse did not finish the playback")
+    f.keys(["Return"])
+    while _finished_box(f):
+        assert time.monotonic() < deadline, "Fuse's box did not close"
+        time.sleep(0.1)
 
 
 @needs_fuse
@@ -328,13 +339,16 @@ def test_fuse_recording_of_basic_replays_exactly(tmp_path: Path, engine: str) ->
     font = fuse.OPENSE_ROM.read_bytes()[0x3D00:0x4000]  # its characters, where a 48K's are
     with fuse.fuse(["--record", str(path)], fuse.OPENSE_ROM) as f:
         # OpenSE BASIC's start (its message on the screen), then a program typed letter by
-        # letter and run; both waited for on Fuse's screen, not for a fixed time (a load).
+        # letter and run: its first key, its output and its report are each waited for on
+        # Fuse's screen, not for a fixed time (a load).
         _wait_text(f, font, lambda text: text.strip() != "", "OpenSE BASIC's start")
-        time.sleep(1)
-        f.type(["1", "0", "space", "p", "r", "i", "n", "t", "space", "1", "2", "3", "4",
+        f.type(["1"])
+        _wait_text(f, font, lambda text: "Nine Tiles" not in text and "1" in text,
+                   "the first key typed")
+        f.type(["0", "space", "p", "r", "i", "n", "t", "space", "1", "2", "3", "4",
                 "Return", "r", "u", "n", "Return"])
-        _wait_text(f, font, lambda text: "1234" in text, "the program's 1234")
-        time.sleep(1)
+        _wait_text(f, font, lambda text: "1234" in text and "OK" in text,
+                   "the program's 1234 and its report")
         picture = f.picture()
         f.quit()  # Fuse closes the recording with its state
     recording = load_rzx(path)
@@ -359,6 +373,9 @@ REAL_LOAD = ["--no-auto-load", "--no-traps", "--no-accelerate-loader"]
 #: throws' waits take a third of the time (a held key is still ~22 frames, under the ROM's
 #: 35-frame repeat delay; the gaps ~30 frames, as the 0.5 s at 100 % were).
 GAME_SPEED = 300
+#: Looks at Fuse's screen (half a second apart, 150 frames at GAME_SPEED) that must read the
+#: same before its picture is taken.
+STILL_LOOKS = 4
 GAME_KEYS = ["space", "1", "n", "a", "Return", "2", "n", "b", "Return", "Return", "n", "n", "n",
              "n"]
 
@@ -376,18 +393,27 @@ def fuse_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, np.ndarra
     path = tmp / "game.rzx"
     with fuse.fuse([*REAL_LOAD, "--speed", str(GAME_SPEED), "--tape",
                     str(images.game_tape_path()), "--record", str(path)], rom) as f:
-        time.sleep(2)  # our ROM's start
-        f.type(["j", "ctrl+p", "ctrl+p", "Return"])  # LOAD "" (J is LOAD in K mode)
+        rom_font = _booted_font()
+        _wait_text(f, rom_font, lambda text: text.strip().endswith("K"), "our ROM's K cursor")
+        # LOAD "" (J is LOAD in K mode), each key seen on Fuse's screen before the next. A key
+        # is held in real time: under a full suite's load the X key's release came late, Fuse
+        # at 300 % repeated it (LOAD """" looked for a program named ") and every header was
+        # skipped; such a key is deleted, one that did not come is pressed again.
+        _type_checked(f, rom_font, [("j", "LOAD"), ("ctrl+p", 'LOAD "'), ("ctrl+p", 'LOAD ""')])
+        f.type(["Return"])
         deadline = time.monotonic() + 300
         while _same_picture(f.picture(), title) != 0:
-            assert time.monotonic() < deadline, "Fuse did not load the game to its title"
+            assert time.monotonic() < deadline, (
+                "Fuse did not load the game to its title:\n"
+                + _picture_text(f.picture(), rom_font))
             time.sleep(0.5)
-        f.type(GAME_KEYS, gap=0.2)
+        font = video.charset_from_memory(title)
+        for key in GAME_KEYS:  # each seen to change the screen (a key lost is pressed again)
+            _type_seen(f, font, key)
         # D: who goes first (a throw each, again after a tie), then the first turn. A D that
         # comes while the dice still roll is not read, and under the full suite's load Fuse
         # falls short of its 300 % (fixed waits of 1.5 s, then 3-5 s, were twice too little
         # in CI): so D again while Fuse's screen still asks for that throw.
-        font = video.charset_from_memory(title)
         deadline = time.monotonic() + 180
         text = _picture_text(f.picture(), font)
         while "throw for who" in text or "Mortgage Houses" not in text:
@@ -399,10 +425,73 @@ def fuse_game(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, np.ndarra
                 time.sleep(0.5)
             text = _picture_text(f.picture(), font)
         f.type(["d"], gap=0.2)  # the first turn's throw
-        time.sleep(5)
-        picture = f.picture()
+        # Its dice and move over: the game waits for a key again, its screen still (the
+        # picture is compared with the recording's end, made when Fuse quits).
+        picture = _still_picture(f, font, text)
         f.quit()
     return path, picture
+
+
+def _booted_font() -> bytes:
+    """Our ROM's font, as its boot sets it (Fuse's screen is read with it)."""
+    machine = Spectrum48(engine="python")
+    machine.run_frames(BOOT_FRAMES)
+    return video.charset_from_memory(machine.memory)
+
+
+def _still_picture(f: fuse.Fuse, font: bytes, before: str) -> np.ndarray:
+    """Fuse's picture once the game has answered the key just typed: its text differs from
+    ``before`` and then reads the same over STILL_LOOKS looks in a row (a throw's dice and
+    move run in steps; then the game waits for a key). Text, not pixels: a FLASH cell reads
+    alike in both phases."""
+    deadline = time.monotonic() + 120
+    text, same = before, 0
+    while same < STILL_LOOKS or text == before:
+        assert time.monotonic() < deadline, f"Fuse's game did not settle:\n{text}"
+        time.sleep(0.5)
+        picture = f.picture()
+        now = _picture_text(picture, font)
+        same = same + 1 if now == text else 0
+        text = now
+    return picture
+
+
+def _type_seen(f: fuse.Fuse, font: bytes, key: str) -> None:
+    """Type ``key`` in Fuse and wait for its screen's text to change; pressed again when it
+    has not in a few seconds (a key released before the game looked: under load the X
+    events come late), at most 5 times."""
+    before = _picture_text(f.picture(), font)
+    for _ in range(5):
+        f.type([key], gap=0.0)
+        end = time.monotonic() + 3
+        while time.monotonic() < end:
+            if _picture_text(f.picture(), font) != before:
+                return
+            time.sleep(0.1)
+    raise AssertionError(f"Fuse's screen did not change after {key!r}:\n{before}")
+
+
+def _edit_line(text: str) -> str:
+    """The line being typed at the bottom of our ROM's screen, its cursor (K, L ...) left out."""
+    lines = [line.rstrip() for line in text.splitlines() if line.strip()]
+    return lines[-1][:-1].rstrip() if lines else ""
+
+
+def _type_checked(f: fuse.Fuse, font: bytes, steps: list[tuple[str, str]]) -> None:
+    """Type each X key of ``steps`` in Fuse until the edit line reads what goes with it: a key
+    repeated is deleted (BackSpace), a key lost pressed again (a few seconds' look each)."""
+    for key, want in steps:
+        line = _edit_line(_picture_text(f.picture(), font))
+        tries = 0
+        while line != want:
+            assert tries < 8, f"Fuse's edit line reads {line!r}, not {want!r}"
+            f.type(["BackSpace"] if line.startswith(want) else [key])
+            tries += 1
+            end = time.monotonic() + 3
+            before, line = line, _edit_line(_picture_text(f.picture(), font))
+            while line == before and time.monotonic() < end:
+                time.sleep(0.1)
+                line = _edit_line(_picture_text(f.picture(), font))
 
 
 def _wait_text(f: fuse.Fuse, font: bytes, done: Callable[[str], bool], what: str) -> None:
@@ -423,7 +512,7 @@ def _picture_text(picture: np.ndarray, font: bytes) -> str:
     rows = np.packbits(picture != paper, axis=1)  # 192 rows of 32 bytes
     memory = bytearray(0x10000)
     for y in range(192):
-        at = 0x4000 | ((y & 0xC0) << 5) | ((y & 7) << 8) | ((y & 0x38) << 2)
+        at = DISPLAY_FILE | ((y & 0xC0) << 5) | ((y & 7) << 8) | ((y & 0x38) << 2)
         memory[at:at + 32] = rows[y].tobytes()
     return "\n".join(video.screen_text(memory, font))
 

@@ -9,6 +9,7 @@ import zlib
 import numpy as np
 import pytest
 
+from zxmonopoly.memory_map import ATTR_END, ATTR_FILE, ATTR_FILE_SIZE
 from zxmonopoly.spectrum import timing, video
 from zxmonopoly.spectrum.video import PALETTE, render
 
@@ -39,7 +40,7 @@ def set_pixel(mem: bytearray, x: int, y: int) -> None:
 
 def set_attr(mem: bytearray, col: int, row: int, ink: int, paper: int, bright: bool = False,
              flash: bool = False) -> None:
-    mem[0x5800 + 32 * row + col] = ink | paper << 3 | bright << 6 | flash << 7
+    mem[ATTR_FILE + 32 * row + col] = ink | paper << 3 | bright << 6 | flash << 7
 
 
 def display_rgb(frame: np.ndarray, x: int, y: int) -> tuple[int, ...]:
@@ -51,14 +52,13 @@ def test_geometry_constants() -> None:
     assert (timing.LINE_TSTATES, timing.LINES, timing.FRAME_TSTATES) == (224, 312, 69_888)
     assert timing.DISPLAY_TSTATES == 14_336 == 64 * 224 and timing.CONTENDED_FROM == 14_335
     assert timing.CONTENDED_TO == 14_335 + 191 * 224 + 128
-    assert video.TSTATES_PER_LINE == 224
     assert (video.SCREEN_WIDTH, video.SCREEN_HEIGHT) == (320, 256)
     assert video.LEFT_BORDER_TSTATES == 16
     # Visible line 0 is frame line 32; display line 0 is visible line 32 and its left border
     # edge comes 16 T before its first pixel.
-    assert video.LINE_TSTATES[0] == 32 * 224 - 16
-    assert video.LINE_TSTATES[32] == 14_336 - 16
-    assert video.LINE_TSTATES[255] == 287 * 224 - 16
+    assert video.LINE_STARTS[0] == 32 * 224 - 16
+    assert video.LINE_STARTS[32] == 14_336 - 16
+    assert video.LINE_STARTS[255] == 287 * 224 - 16
     assert video.CHUNK_TSTATES_GRID.shape == (256, 40)
     assert video.CHUNK_TSTATES_GRID[32, 4] == 14_336  # the first display pixel's chunk
 
@@ -109,7 +109,7 @@ def test_render_matches_a_per_pixel_reference() -> None:
         expected = np.zeros((192, 256, 3), dtype=np.uint8)
         for y in range(192):
             for x in range(256):
-                attr = mem[0x5800 + (y // 8) * 32 + x // 8]
+                attr = mem[ATTR_FILE + (y // 8) * 32 + x // 8]
                 ink, paper = attr & 7, attr >> 3 & 7
                 if flash_on and attr & 0x80:
                     ink, paper = paper, ink
@@ -146,7 +146,7 @@ def test_bright_applies_to_ink_and_paper_not_to_the_border() -> None:
 
 
 def test_border_colour_per_line_from_writes() -> None:
-    edge = video.LINE_TSTATES
+    edge = video.LINE_STARTS
     events = [(edge[10], 2), (edge[40] + 1, 5), (edge[250] - 1, 0x1E)]  # 0x1E: a raw port byte
     lines = video.border_colours_per_line(events, 1)
     assert lines.shape == (256,) and lines.dtype == np.uint8
@@ -160,13 +160,13 @@ def test_border_colour_per_line_from_writes() -> None:
 
 
 def test_border_writes_out_of_order_are_sorted() -> None:
-    edge = video.LINE_TSTATES
+    edge = video.LINE_STARTS
     lines = video.border_colours_per_line([(edge[20], 3), (edge[5], 6)], 0)
     assert list(lines[[0, 5, 19, 20, 255]]) == [0, 6, 6, 3, 3]
 
 
 def test_border_stripes_render_on_the_right_lines() -> None:
-    edge = video.LINE_TSTATES
+    edge = video.LINE_STARTS
     lines = video.border_colours_per_line([(edge[3], 2), (edge[100], 4), (edge[230], 1)], 7)
     frame = render(blank_memory(), lines)
     white, red, green, blue = (EXPECTED_RGB[c] for c in (7, 2, 4, 1))
@@ -178,7 +178,7 @@ def test_border_stripes_render_on_the_right_lines() -> None:
 
 
 def test_border_per_chunk() -> None:
-    edge = video.LINE_TSTATES
+    edge = video.LINE_STARTS
     chunks = video.border_colours_per_chunk([(edge[10] + 4 * 5, 2)], 7)
     assert chunks.shape == (256, 40)
     assert (chunks[:10] == 7).all() and (chunks[11:] == 2).all()
@@ -207,6 +207,7 @@ def test_render_inputs_and_errors() -> None:
         video.border_colours_per_line([1, 2, 3], 0)
 
 
+@pytest.mark.bench
 def test_render_is_fast() -> None:
     mem = bytearray(np.random.default_rng(1).integers(0, 256, 65536, np.uint8).tobytes())
     lines = video.border_colours_per_line([(20_000, 3)], 1)
@@ -263,7 +264,7 @@ def test_screen_text_reads_every_glyph_inverse_and_unknown() -> None:
 def test_screen_text_ignores_attributes_and_takes_arrays() -> None:
     mem = blank_memory()
     put_cell(mem, 3, 4, glyph(ord("k")))
-    mem[0x5800:0x5B00] = bytes([0xFF]) * 768
+    mem[ATTR_FILE:ATTR_END] = bytes([0xFF]) * ATTR_FILE_SIZE
     lines = video.screen_text(np.frombuffer(mem, np.uint8), np.frombuffer(CHARSET, np.uint8))
     assert lines[4] == "   k" + " " * 28
 

@@ -15,7 +15,7 @@ def test_the_log_file_holds_every_event_as_it_comes(tmp_path: Path) -> None:
     """``play --log FILE``: the window's EventLog writes each event the game declares, in words,
     the same as the harness's record; it scrolls back no further than its first event."""
     session = Session.game(engine=default_engine())  # 1,500 frames of play: the JIT where it can
-    session.machine.frame_listeners.remove(session._drain_events)  # the window's alone drains
+    session.machine.frame_listeners.remove(session._drain_events)  # the window's alone reads
     log = EventLog(session.machine, tmp_path / "game.txt", lambda: images.game_symbols_path())
     tournament.setup_computers(session, [0, 1], None, 3)
     session.wait(1500)

@@ -20,6 +20,7 @@ pygame = pytest.importorskip("pygame")
 from zxmonopoly import cli  # noqa: E402
 from zxmonopoly.basic import tokenise  # noqa: E402
 from zxmonopoly.harness.session import Session  # noqa: E402
+from zxmonopoly.memory_map import ATTR_END, DISPLAY_FILE  # noqa: E402
 from zxmonopoly.snapshot.rzx import load_rzx  # noqa: E402
 from zxmonopoly.spectrum import Spectrum48  # noqa: E402
 from zxmonopoly.spectrum.keyboard import JOYSTICK_BITS, KEYS  # noqa: E402
@@ -398,7 +399,8 @@ def test_zxmonopoly_file_plays_a_recording(xvfb: str, tmp_path: Path, monkeypatc
     assert cli.main([str(path), "--mute", "--engine", "python", "--exit-after-frames",
                      str(frames)]) == 0
     assert "42" in str(seen["text"])
-    assert seen["memory"][0x4000:0x5B00] == bytes(session.machine.memory[0x4000:0x5B00])
+    assert seen["memory"][DISPLAY_FILE:ATTR_END] == bytes(
+        session.machine.memory[DISPLAY_FILE:ATTR_END])
 
 
 def capture_close(monkeypatch: pytest.MonkeyPatch) -> dict[str, object]:

@@ -10,27 +10,26 @@ machine hash the same on both.
 
 from __future__ import annotations
 
-import os
 import queue
 import re
 import shutil
 import subprocess
-import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from tests import REPO_ROOT  # noqa: E402
+from tests.commands import cli, source_env  # noqa: E402
 from tests.ui.test_menu import hello_tape, press, screen, window, xvfb  # noqa: E402, F401
-from zxmonopoly.net import Keys, machine_digest  # noqa: E402
+from zxmonopoly.net import machine_digest  # noqa: E402
 from zxmonopoly.net import protocol as p  # noqa: E402
 from zxmonopoly.net.link import HOST, JOIN, NetLink, NetOptions  # noqa: E402
 from zxmonopoly.net.lockstep import Node, TapeFile  # noqa: E402
-from zxmonopoly.spectrum import Spectrum48  # noqa: E402
+from zxmonopoly.spectrum import FrameInput, Spectrum48  # noqa: E402
 from zxmonopoly.ui.netwindow import NetDriver  # noqa: E402
 from zxmonopoly.ui.runtime import LocalDriver  # noqa: E402
 from zxmonopoly.ui.window import Window  # noqa: E402
@@ -43,7 +42,7 @@ class Running:
     """A ``zxmonopoly play`` process whose printed lines are read as they come."""
 
     def __init__(self, args: list[str], env: dict[str, str]) -> None:
-        self.process = subprocess.Popen([sys.executable, "-m", "zxmonopoly.cli", "play", *args],
+        self.process = subprocess.Popen(cli("play", *args),
                                         env=env, stdout=subprocess.PIPE,
                                         stderr=subprocess.STDOUT, text=True)
         self.lines: queue.Queue[str] = queue.Queue()
@@ -107,15 +106,32 @@ def window_of(title: str) -> str:
     raise AssertionError(f"no window titled {title!r}")
 
 
-def keys_in(xid: str, *keys: str, hold: float = 0.3) -> None:
-    """Focus the X window ``xid`` and press each key in it, held ``hold`` seconds (the game
-    sees a key held over frames, as a person's)."""
+def press_in(xid: str, key: str) -> None:
+    """Focus the X window ``xid`` and press ``key`` in it (a function key: the window acts on
+    its going down)."""
     xdotool("windowfocus", "--sync", xid)
-    for key in keys:
-        xdotool("keydown", key)
-        time.sleep(hold)
+    xdotool("key", key)
+
+
+#: Turns of a window's loop a key is held for (a person's press is 15 frames and more).
+HELD_TURNS = 15
+#: What a network game's window says to F9 (recording is refused there): each answer is a
+#: turn of its loop, whose frames took the keys held.
+REFUSED_F9 = r"recording: not in a network game"
+
+
+def hold_in(process: Running, xid: str, key: str) -> None:
+    """Focus the X window ``xid`` and hold ``key`` down in it while the window goes round
+    HELD_TURNS turns of its loop, each seen: F9 pressed and its refusal printed, again and
+    again (the keys taken at each turn's frames are the ones held), then let it go."""
+    xdotool("windowfocus", "--sync", xid)
+    xdotool("keydown", key)
+    try:
+        for _ in range(HELD_TURNS):
+            xdotool("key", "F9")
+            process.wait_for(REFUSED_F9)
+    finally:
         xdotool("keyup", key)
-        time.sleep(hold)
 
 
 @pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed "
@@ -130,8 +146,7 @@ def test_a_key_in_the_joiners_window_changes_both_screens_alike(xvfb: str,  # no
 
     title = tmp_path / "title.szx"
     Session.game(engine="python").machine.save_snapshot(title)
-    env = {**os.environ, "PYTHONUNBUFFERED": "1",
-           "PYTHONPATH": str(REPO_ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = source_env(PYTHONUNBUFFERED="1")
     common = ["--mute", "--engine", "python"]
     host = Running(["--host", "--port", "0", "--snapshot", str(title), "--screen-text",
                     str(tmp_path / "host.txt"), *common], env)
@@ -149,21 +164,22 @@ def test_a_key_in_the_joiners_window_changes_both_screens_alike(xvfb: str,  # no
         watcher.wait_for(r"watching from frame")
         host.wait_for(r"is watching from frame")
         hosting = window_of("hosting on 127.0.0.1")
-        keys_in(window_of("watching 127.0.0.1"), "space")  # a spectator's: sent to nobody
-        keys_in(hosting, "F7", hold=0.1)
+        # A spectator's key: sent to nobody.
+        hold_in(watcher, window_of("watching 127.0.0.1"), "space")
+        press_in(hosting, "F7")
         frame = host.wait_for(r"the game is paused at frame (\d+)").group(1)
         assert watcher.wait_for(r"the game is paused at frame (\d+)").group(1) == frame
         assert joiner.wait_for(r"the game is paused at frame (\d+)").group(1) == frame
-        keys_in(window_of("watching 127.0.0.1"), "F10", hold=0.1)
+        press_in(window_of("watching 127.0.0.1"), "F10")
         assert watcher.process.wait(WAIT) == 0, "\n".join(watcher.seen)
-        keys_in(hosting, "F7", hold=0.1)  # on again
-        keys_in(window_of("player 2 at 127.0.0.1"), "space")
-        keys_in(hosting, "F7", hold=0.1)
+        press_in(hosting, "F7")  # on again
+        hold_in(joiner, window_of("player 2 at 127.0.0.1"), "space")
+        press_in(hosting, "F7")
         frame = host.wait_for(r"the game is paused at frame (\d+)").group(1)
         assert joiner.wait_for(r"the game is paused at frame (\d+)").group(1) == frame
-        keys_in(window_of("player 2 at 127.0.0.1"), "F10", hold=0.1)
+        press_in(window_of("player 2 at 127.0.0.1"), "F10")
         assert joiner.process.wait(WAIT) == 0, "\n".join(joiner.seen)
-        keys_in(hosting, "F10", hold=0.1)
+        press_in(hosting, "F10")
         assert host.process.wait(WAIT) == 0, "\n".join(host.seen)
     finally:
         for process in (host, joiner, watcher):
@@ -178,20 +194,30 @@ def test_a_key_in_the_joiners_window_changes_both_screens_alike(xvfb: str,  # no
     assert "press a piece's number" in at_host, at_host
 
 
+#: Frames a headless host stepped beside a watching window runs ahead of it at most.
+LEAD = 100
+
+
 class Stepping:
     """A headless node's link stepped on a thread of its own (its keys all up), every frame's
-    machine hash kept."""
+    machine hash kept. ``follow`` (set for a host beside a watcher, whose keys do not hold it
+    back) gives the frame it stays within LEAD frames of: unheld, it ran thousands of frames
+    ahead of a window under load, past the peer's MAX_BEHIND, and the watcher left."""
 
     def __init__(self, link: NetLink) -> None:
         self.link = link
         self.hashes = hashes_of(link.node)
+        self.follow: Callable[[], int] | None = None
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
 
     def _run(self) -> None:
         while not self.stop.is_set() and self.link.ended is None:
-            if not self.link.step(Keys(), 0.02):
+            follow = self.follow
+            if follow is not None and self.link.node.frame >= follow() + LEAD:
+                self.stop.wait(0.002)  # the watcher's turn
+            elif not self.link.step(FrameInput(), 0.02):
                 self.stop.wait(0.002)  # paused: nothing to wait for in advance_within
 
     def close(self) -> None:
@@ -231,13 +257,19 @@ def type_line(w: Window, text: str) -> None:
     press(w, pygame.K_RETURN)
 
 
+def step_until(w: Window, done: Callable[[], bool], what: str) -> None:
+    """Step the window (unpaced) until ``done()``: an event that waits on another thread's
+    frames and the network, so waited for however busy the machine is (WAIT bounds it)."""
+    end = time.monotonic() + WAIT
+    while not done():
+        assert time.monotonic() < end, f"{what}: not so after {WAIT:.0f} s"
+        w.step(paced=False)
+
+
 def both_paused(w: Window, other: NetLink, frame: int) -> None:
     """Step the window until it and ``other`` wait at the host's pause at ``frame``."""
-    for _ in range(2000):
-        w.step(paced=False)
-        if w.paused and other.paused and other.node.frame == frame:
-            break
-    assert w.paused and other.paused
+    step_until(w, lambda: w.paused and other.paused and other.node.frame == frame,
+               "both paused")
     assert w.net is not None and w.net.node.frame == other.node.frame == frame
 
 
@@ -257,17 +289,15 @@ def test_the_menu_hosts_and_the_host_s_load_runs_alike_on_a_joiner(
     assert link is not None and link.hosting and window.menu is None
     assert isinstance(window.runtime.driver, NetDriver)
     assert window.status.startswith(f"hosting on 127.0.0.1:{link.node.port}, join code ")
+    assert link.node.max_players == 6  # the game's own count, which the window gave the host
     host_hashes = hashes_of(link.node)
     joiner = Stepping(NetLink.start(Spectrum48(engine="python"),
                                     NetOptions(JOIN, "127.0.0.1", link.node.port,
                                                p.normal_code(link.code), "BOB"),
                                     tape=TapeFile.read(tape)))
     try:
-        for _ in range(3000):  # the boot's wait, LOAD "" typed, the load, the program's PRINT
-            window.step(paced=False)
-            if "HELLO TAPE" in screen(window):
-                break
-        assert "HELLO TAPE" in screen(window)
+        # the boot's wait, LOAD "" typed, the load, the program's PRINT
+        step_until(window, lambda: "HELLO TAPE" in screen(window), "the tape's program")
         assert link.players() == 2 and link.node.delay == p.MAX_DELAY
         window.toggle_pause()  # the host's: every machine stops at one frame
         frame = link.node.paused_at
@@ -303,19 +333,17 @@ def test_the_menu_joins_a_game_and_the_window_s_keys_reach_the_host(
         assert link is not None and not link.hosting and window.menu is None
         assert window.status.startswith(f"player 2 at 127.0.0.1:{host.link.node.port}")
         own = hashes_of(link.node)
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0,
-                                             unicode="p", scancode=0))
-        for _ in range(10):
-            window.step(paced=False)
-        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_p, mod=0,
-                                             unicode="p", scancode=0))
         window.reset()  # refused: the host's
         assert "only the host" in window.message
-        for _ in range(3000):
-            window.step(paced=False)
-            if "PRINT" in "\n".join(host.link.node.machine.screen_text()):
-                break
-        assert "PRINT" in "\n".join(host.link.node.machine.screen_text())  # K mode: P is PRINT
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0,
+                                             unicode="p", scancode=0))
+        # Held until the host's machine has it (K mode: P is PRINT), then let go.
+        step_until(window, lambda: "PRINT" in "\n".join(host.link.node.machine.screen_text()),
+                   "P held in the window, on the host's screen")
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_p, mod=0,
+                                             unicode="p", scancode=0))
+        at = link.node.frame
+        step_until(window, lambda: link.node.frame >= at + 50, "50 frames more")
         said = host.link.pause(True)
         frame = int(said.split()[3])
         both_paused(window, host.link, frame)
@@ -358,16 +386,13 @@ def test_a_watching_window_s_keys_are_not_sent(window: Window) -> None:  # noqa:
         assert link is not None and link.node.slot is None
         assert window.status.startswith(f"watching 127.0.0.1:{host.link.node.port}")
         own = hashes_of(link.node)
+        host.follow = lambda: link.node.frame
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0,
                                              unicode="p", scancode=0))
         start = link.node.frame
-        for _ in range(3000):
-            window.step(paced=False)
-            if link.node.frame > start + 150:
-                break
+        step_until(window, lambda: link.node.frame > start + 150, "150 frames watched")
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_p, mod=0,
                                              unicode="p", scancode=0))
-        assert link.node.frame > start + 150
         assert "PRINT" not in "\n".join(host.link.node.machine.screen_text())
         assert "PRINT" not in screen(window)
         assert host.link.players() == 1
@@ -384,8 +409,7 @@ def test_play_join_strict_exits_1_on_a_desync(xvfb: str) -> None:  # noqa: F811
     joiner fails instead of loading it: its window closes, exit status 1, the desync said."""
     host = Stepping(NetLink.start(Spectrum48(engine="python"),
                                   NetOptions(HOST, "127.0.0.1", 0, "", "ANNE")))
-    env = {**os.environ, "PYTHONUNBUFFERED": "1",
-           "PYTHONPATH": str(REPO_ROOT / "src") + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    env = source_env(PYTHONUNBUFFERED="1")
     joiner = Running(["--join", f"127.0.0.1:{host.link.node.port}", "--code", host.link.code,
                       "--strict", "--mute", "--engine", "python"], env)
     try:
@@ -405,22 +429,22 @@ def test_play_join_strict_exits_1_on_a_desync(xvfb: str) -> None:  # noqa: F811
         host.close()
 
 
-def test_every_window_of_a_network_game_reads_the_record_by_one_map(
-        window: Window) -> None:  # noqa: F811
-    """The game's record is drained by writing its ring's tail into RAM: every window of a
-    network game must drain it alike. A window that loaded no tape of its own (no symbol
-    map, no drain) takes the shipped game's map on joining, as the host's window does."""
-    from zxmonopoly import images
-
+def test_joining_leaves_the_windows_record_alone(window: Window) -> None:  # noqa: F811
+    """The game's record is read without writing the machine (harness/events.py;
+    tests/harness/test_observers.py), so a network game needs no map of its own for it:
+    joining leaves the window's symbol map, and so its record, as they were."""
     window.symbols = None
     host = Stepping(NetLink.start(Spectrum48(engine="python"),
                                   NetOptions(HOST, "127.0.0.1", 0, "", "ANNE")))
     try:
         assert window.join_network(NetOptions(JOIN, "127.0.0.1", host.link.node.port,
                                               p.normal_code(host.link.code), "BOB")) is None
-        assert window.symbols == images.game_symbols_path()
-        window.step(paced=False)
-        assert window.eventlog._symbols_path == images.game_symbols_path()  # the drain follows
+        assert window.symbols is None
+        # the drain would follow at the next frame the window runs (a step may run none: it
+        # waits at most TICK_WAIT for the host's keys)
+        ran = window.frames_run
+        step_until(window, lambda: window.frames_run > ran, "a frame run")
+        assert window.eventlog._symbols_path is None
     finally:
         window.leave_network()
         host.close()

@@ -19,6 +19,7 @@ pygame = pytest.importorskip("pygame")
 
 from zxmonopoly import cli  # noqa: E402
 from zxmonopoly.harness import run_script  # noqa: E402
+from zxmonopoly.memory_map import ATTR_END, DISPLAY_FILE, RAM_START  # noqa: E402
 from zxmonopoly.snapshot.rzx import load_rzx  # noqa: E402
 from zxmonopoly.spectrum import video  # noqa: E402
 from zxmonopoly.spectrum.keyboard import KEYS  # noqa: E402
@@ -137,7 +138,7 @@ def test_snapshot_round_trip(window: Window, tmp_path: Path) -> None:
     assert bytes(window.machine.memory) != memory
     window.last_snapshot = saved[0]
     window.handle_event(key_event(pygame.KEYDOWN, pygame.K_F3))
-    assert bytes(window.machine.memory)[16384:] == memory[16384:]
+    assert bytes(window.machine.memory)[RAM_START:] == memory[RAM_START:]
 
 
 def test_pause_stops_frames(window: Window) -> None:
@@ -181,10 +182,10 @@ def test_dropped_snapshot_loads(window: Window, tmp_path: Path) -> None:
     window.run(max_frames=60, paced=False)
     path = tmp_path / "drop.sna"
     window.machine.save_snapshot(path)
-    display = bytes(window.machine.memory[16384:23296])  # (.sna pushes PC on the stack)
+    display = bytes(window.machine.memory[DISPLAY_FILE:ATTR_END])  # (.sna pushes PC on the stack)
     window.machine.reset()
     window.handle_event(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    assert bytes(window.machine.memory[16384:23296]) == display
+    assert bytes(window.machine.memory[DISPLAY_FILE:ATTR_END]) == display
 
 
 def test_play_command_writes_a_screenshot_of_the_window(tmp_path: Path, capsys) -> None:
@@ -292,14 +293,14 @@ def test_shift_f9_records_rzx_that_the_window_plays_back(tmp_path: Path) -> None
         w.handle_event(shift_f9)
         assert "recorded 20 frames" in said[-1]
         path = next(tmp_path.glob("*.rzx"))
-        end = bytes(w.machine.memory[0x4000:0x5B00])
+        end = bytes(w.machine.memory[DISPLAY_FILE:ATTR_END])
         assert "P" in "\n".join(w.machine.screen_text())
         w.machine.reset()
         w.open_file(path)  # a dropped .rzx plays
         assert "playing" in said[-1] and "playing RZX 0/20" in pygame.display.get_caption()[0]
         w.run(max_frames=80, paced=False)
         assert w.rzx.player is None and "played all 20 frames" in said[-1]
-        assert bytes(w.machine.memory[0x4000:0x5B00]) == end
+        assert bytes(w.machine.memory[DISPLAY_FILE:ATTR_END]) == end
     finally:
         w.close()
 
@@ -323,9 +324,10 @@ def test_the_runtime_s_driver_takes_each_frame_s_local_keys(window: Window) -> N
     a driver that stalls takes nothing, and nothing moves on (the typed keys wait, no frame is
     counted)."""
     from zxmonopoly.spectrum import keystrokes
-    from zxmonopoly.ui.keys import TYPED_GAP, TYPED_HOLD, LocalInput
+    from zxmonopoly.spectrum.frameinput import FrameInput
+    from zxmonopoly.ui.keys import TYPED_GAP, TYPED_HOLD
 
-    seen: list[LocalInput] = []
+    seen: list[FrameInput] = []
     stall = [True]
     waits: list[float] = []
 

@@ -33,12 +33,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from zxmonopoly.spectrum.timing import CONTENDED_FROM, LINE_TSTATES
 from zxmonopoly.z80 import Z80, jit_available, state
 
 Z80_ENGINES = ("python", "python-blocks", "jit", "spectrum-python", "spectrum-jit")
 # A T-state inside the contended screen lines (line 70), where the Spectrum engines walk
 # every machine cycle instead of adding the instruction's T-states at once.
-WALK_T = 14335 + 70 * 224 + 10  # spectrum.timing: CONTENDED_FROM + 70 * LINE_TSTATES + 10
+WALK_T = CONTENDED_FROM + 70 * LINE_TSTATES + 10
 
 
 def engine_param(name: str) -> Any:

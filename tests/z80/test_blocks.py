@@ -224,3 +224,23 @@ def test_a_block_has_at_most_max_lines() -> None:
     source, size = blocks.block_source(memory, 0x8000) or ("", 0)
     assert 0 < size < 4 * 48
     assert source.count("\n") < blocks.MAX_LINES + 100
+
+
+def test_each_piece_names_only_its_own_operand_bytes() -> None:
+    """A translated instruction's code (``_blocks_py.TEXT``) is filled in with ``format``: its
+    only fields are its own operand bytes (``{pK}``, K an offset inside the instruction),
+    never a brace of Python's, and filled in it compiles, and the instructions noted as
+    writing (``WRITES``, from the template's calls of the dialect's ``write``) are the ones
+    whose code notes a write over translated code."""
+    import string
+
+    from zxmonopoly.z80 import _blocks_py as B
+
+    for key, text in enumerate(B.TEXT):
+        fields = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+        assert fields <= {f"p{k}" for k in range(1, B.LENGTH[key])}, key
+        source = text.format(p1="0x12", p2="0x34", p3="0x56")
+        compile("def piece():\n" + "\n".join("    " + x for x in [*source.split("\n"), "pass"]),
+                f"key {key}", "exec")
+        assert B.WRITES[key] == ("SMC.append(" in text), key
+    assert sum(B.WRITES) > 50

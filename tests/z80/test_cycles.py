@@ -1,9 +1,9 @@
 """The machine cycles behind memory and I/O contention, checked against the FUSE traces.
 
 Every FUSE vector lists, with its time, each contention check the instruction makes (MC for
-memory, PC for ports). The Spectrum engines walk the cycle lists of ``templates.cycles``; here
-the generator builds the same Spectrum engine with each check recorded instead of applied,
-and the record must equal the FUSE trace for all 1,356 vectors.
+memory, PC for ports). The Spectrum engines walk the cycle lists of
+``machine_cycles.cycles``; here the generator builds the same Spectrum engine with each check
+recorded instead of applied, and the record must equal the FUSE trace for all 1,356 vectors.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ def test_committed_engines_match_the_generator():
 
 
 def test_every_table_entry_has_a_template():
-    from zxmonopoly.z80 import isa, templates
+    from zxmonopoly.z80 import isa, machine_cycles, templates
 
     for table, entries in (("main", isa.MAIN), ("cb", isa.CB), ("ed", isa.ED),
                            ("dd", isa.DD), ("dd", isa.FD)):
@@ -36,8 +36,9 @@ def test_every_table_entry_has_a_template():
                 continue
             templates.leaf(op, table, _python())  # raises TemplateError when there is none
             # ... and cycles within the Z80's range: 4 T (NOP) to 23 T (INC (IX+d))
-            fetch = templates.FETCH1 if table == "main" else templates.FETCH2
-            total = templates.cycle_total(fetch + templates.cycles(op, table), taken=True)
+            fetch = machine_cycles.FETCH1 if table == "main" else machine_cycles.FETCH2
+            total = machine_cycles.cycle_total(fetch + machine_cycles.cycles(op, table),
+                                               taken=True)
             assert 4 <= total <= 23, (op.text, total)
 
 
@@ -60,43 +61,96 @@ def test_timing_is_described_once_by_the_cycle_lists():
 
     adds_t = re.compile(r"^\s*t\s*[+-]=")  # (``t = t0``, the re-run of an IN, counts nothing)
     for name, lines in _leaves():
-        bad = [x for x in lines if adds_t.match(x)]
+        bad = [x for x in lines if isinstance(x, str) and adds_t.match(x)]
         assert not bad, f"{name} sets T itself: {bad}"
 
 
 def test_conditional_cycles_need_a_marker():
     """A leaf whose cycles depend on a condition must say in which branch they are taken."""
     from zxmonopoly.z80 import templates
+    from zxmonopoly.z80.machine_cycles import FETCH1
 
     finish, variant = part("leaves").finish, part("variant")
     bare = _bare_target()
-    specs = [*templates.FETCH1, "pc:3", ("?", "NZ", ["pc:1*5"])]
+    specs = [*FETCH1, "pc:3", ("?", "NZ", ["pc:1*5"])]
     with pytest.raises(templates.TemplateError):
         finish(bare, templates.Leaf(["pc = 0"]), specs)
     with pytest.raises(templates.TemplateError):
-        finish(bare, templates.Leaf([templates.T_TAKEN]), templates.FETCH1)
+        finish(bare, templates.Leaf([templates.T_TAKEN]), FETCH1)
     taken = finish(bare, templates.Leaf(["if f:", "    " + templates.T_TAKEN, "else:",
                                          "    " + templates.T_HERE]), specs)
-    assert taken == ["if f:", "    t += 12", "else:", "    t += 7"]
+    assert taken.lines == ["if f:", "    t += 12", "else:", "    t += 7"]
+    assert taken.t_after is None  # (its markers said where)
     machine = part("cycles").Target(variant.MACHINE, _python())
     walked = finish(machine, templates.Leaf(["if f:", "    " + templates.T_TAKEN]), specs)
-    assert "    pass" in walked and not any("@T" in x for x in walked)
+    assert walked.lines[-2:] == ["if f:", "    pass"]  # (after the walk)
+    assert all(isinstance(x, str) for x in walked.lines)
 
 
 def test_bare_t_states_are_the_cycle_totals():
     """Each fixed-time instruction adds its cycle list's total in the bare engines (LD A,(nn):
     13; DD-prefixed LD IXH,n: 11; ED LD (nn),HL: 20; CB SET 0,(HL): 15)."""
-    from zxmonopoly.z80 import isa, templates
+    from zxmonopoly.z80 import isa, machine_cycles, templates
 
     finish = part("leaves").finish
     for table, entries, code, total in (("main", isa.MAIN, 0x3A, 13), ("dd", isa.DD, 0x26, 11),
                                         ("ed", isa.ED, 0x63, 20), ("cb", isa.CB, 0xC6, 15)):
         op = entries[code]
-        fetch = templates.FETCH1 if table == "main" else templates.FETCH2
-        specs = fetch + templates.cycles(op, table)
-        assert templates.cycle_total(specs) == total, op.text
-        lines = finish(_bare_target(), templates.leaf(op, table, _python()), specs)
-        assert lines[-1] == f"t += {total}"
+        fetch = machine_cycles.FETCH1 if table == "main" else machine_cycles.FETCH2
+        specs = fetch + machine_cycles.cycles(op, table)
+        assert machine_cycles.cycle_total(specs) == total, op.text
+        done = finish(_bare_target(), templates.leaf(op, table, _python()), specs)
+        assert done.t_after == total and not done.sets_q
+        assert done.lines[-1] == f"t += {total}"
+
+
+def test_a_finished_leaf_hands_its_t_states_and_q_as_values():
+    """What the interpreter adds after an instruction's lines comes back as values (the block
+    engine counts them over a run of instructions): ADD A,B adds 4 T and marks Q after its
+    lines on the bare engines; a machine engine walks the cycles before them instead."""
+    from zxmonopoly.z80 import isa, templates
+    from zxmonopoly.z80.machine_cycles import FETCH1, cycles
+
+    finish, variant = part("leaves").finish, part("variant")
+    op = isa.MAIN[0x80]
+    specs = FETCH1 + cycles(op, "main")
+    bare = finish(_bare_target(), templates.leaf(op, "main", _python()), specs)
+    assert (bare.t_after, bare.sets_q) == (4, True)
+    assert bare.lines == [*bare.body, "t += 4", "qt = t"]
+    assert "t" not in part("analysis").names_used(bare.body)[0]
+    machine = part("cycles").Target(variant.MACHINE, _python())
+    walked = finish(machine, templates.leaf(op, "main", _python()), specs)
+    assert walked.t_after is None and walked.sets_q and walked.lines[-1] == "qt = t"
+
+
+def test_markers_are_objects_indented_as_lines():
+    """A template indents a marker as it indents a line; anything but levels of four spaces
+    is refused, and a marker is never text."""
+    from zxmonopoly.z80 import templates
+
+    marker = "        " + templates.Exit(3)
+    assert isinstance(marker, templates.Exit) and marker.depth == 2 and marker.reason == 3
+    assert marker.pad + "pass" == "        pass"
+    assert templates.indent(["x = 1", templates.T_TAKEN], 1)[1].depth == 1
+    for bad in ("  ", "\t", "x   "):
+        with pytest.raises(templates.TemplateError):
+            bad + templates.T_HERE  # noqa: B018
+    assert not isinstance(templates.T_HERE, str)
+
+
+def test_the_generator_asks_python_what_code_reads():
+    """``analysis`` reads names per line and finds markers inside loops by the parser: a
+    marker's line names nothing, the ``{pK}`` fields of the block engine are names too."""
+    from zxmonopoly.z80 import templates
+
+    analysis = part("analysis")
+    lines = ["if pc == {p1}:", "    " + templates.Exit(2), "x = pc  # not t", "t += 4"]
+    assert analysis.names_by_line(lines) == [{"pc", "p1"}, set(), {"x", "pc"}, {"t"}]
+    assert analysis.names_used(lines) == ({"pc", "p1", "t"}, {"x", "t"})
+    exits = analysis.markers_in_loops(
+        ["while x:", "    " + templates.Exit(1), "else:", "    " + templates.Exit(2)],
+        lambda m: isinstance(m, templates.Exit))
+    assert [m.reason for m in exits] == [1]  # (a loop's else is no part of the loop)
 
 
 def test_the_generator_knows_only_the_z80():
@@ -115,21 +169,31 @@ def _generator_sources():
 
 def test_no_generated_line_is_rewritten():
     """The emitters expand the templates' helpers; nothing searches or re-parses generated
-    code to change it (issue 27): no regular expressions, no AST transformer or unparse."""
+    code to change it (issue 27): no regular expressions, no AST transformer or unparse; and
+    nothing reads a line's text to decide what to do (issue 44): markers are objects, what an
+    instruction adds after its lines are values, and names come from the parser."""
     for path in _generator_sources():
         text = path.read_text()
         for habit in ("import re\n", "re.compile", "re.sub", "NodeTransformer", "ast.unparse",
-                      ".replace("):
+                      ".replace(", ".startswith(", ".endswith(", ".strip(", ".lstrip("):
             assert habit not in text, f"{path.name} uses {habit!r}"
 
 
 def test_every_state_slot_is_named_in_the_engines():
-    """Engines spell state slots by name (st[S.PC], a JIT scratch slot as _QT), never a number."""
+    """Engines spell state slots by name (st[S.PC], a JIT scratch slot as _QT), never a number;
+    the JIT's scratch slots are named in z80/state.py (``_QT`` is ``state.JIT_QT``), apart
+    from every other slot there."""
+    from zxmonopoly.z80 import state
+
     gen = load_generator()
     for name in gen.OUTPUTS:
         text = (gen.PACKAGE_DIR / name).read_text()
         assert not re.search(r"\bst\[\d+\]", text), name
         assert "st[S.PC]" in text and "st[S.IN_READY]" in text, name
+    scratch = part("emit_numba").SCRATCH
+    assert scratch and all(getattr(state, "JIT" + name) == slot for name, slot in scratch.items())
+    slots = [getattr(state, s) for _, s in (*part("shell").REGS, *part("shell").CONFIG)]
+    assert not set(scratch.values()) & {*slots, state.ENTRY_T, state.R, state.Q}
 
 
 def test_a_slot_must_exist():

@@ -136,11 +136,12 @@ def test_the_estimate_is_the_last_compile_measured_here(engine_module) -> None:
 
 def test_a_prefix_exit_inside_a_loop_of_its_own_is_refused() -> None:
     from tests.z80.generator import part
+    from zxmonopoly.z80.templates import Exit
 
     check = part("emit_numba").check_exits_outside_loops
-    check(["while x:", "    x -= 1", "@EXIT 2"])  # after the loop: the break leaves the pass
+    check(["while x:", "    x -= 1", Exit(2)])  # after the loop: the break leaves the pass
     with pytest.raises(ValueError, match="an exit inside a loop"):
-        check(["if y:", "    while x:", "        @EXIT 2"])
+        check(["if y:", "    while x:", "        " + Exit(2)])
 
 
 # An engine of load_engine's shape (``run`` takes the state, memory, breakpoints, the limit and

@@ -1,4 +1,4 @@
-"""T-states and contention from the instructions' machine cycles (``templates.cycles``).
+"""T-states and contention from the instructions' machine cycles (``z80/machine_cycles.py``).
 
 The bare engines add a cycle list's total; the machine engines walk it, delaying each cycle
 the machine contends (:func:`walk`) inside the window where contention can fall and adding
@@ -14,17 +14,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from zxmonopoly.z80 import isa, templates
-from zxmonopoly.z80.templates import (
-    FETCH1,
-    T_HERE,
-    T_IS,
-    T_TAKEN,
-    Dialect,
-    cycle_total,
-    indent,
-    parse_cycle,
-)
+from zxmonopoly.z80 import isa, machine_cycles, templates
+from zxmonopoly.z80.machine_cycles import FETCH1, cycle_total, parse_cycle
+from zxmonopoly.z80.templates import Dialect, Line, TStates, indent
 
 from .decorator import NJIT
 from .variant import Variant
@@ -229,7 +221,7 @@ class CycleTable:
         every = [x for sp in specs for x in (sp[2] if isinstance(sp, tuple) else [sp])]
         cond = next(iter(conds)) if len(conds) == 1 else None
         if not parts or (cond in self.FAST_CONDS and not (cond in self.PC_CONDS and shift)
-                         and not any(x.startswith("io:") for x in every)):
+                         and not any(parse_cycle(x)[0] == "io" for x in every)):
             # A conditional part (a jump taken, DJNZ looping, a RET or CALL made) is its T-states
             # added when its condition holds, so it takes the fast way too (before, each one
             # walked: DJNZ 70 ns against 10 ns on the bare JIT).
@@ -249,7 +241,7 @@ class CycleTable:
         offset = 0
         for sp in specs:
             if isinstance(sp, str):
-                if sp.startswith("io:"):
+                if parse_cycle(sp)[0] == "io":
                     self.io_off[slot] = offset
                     break
                 offset += cycle_total([sp])
@@ -259,9 +251,10 @@ class CycleTable:
         list whose addresses count from PC ``shift`` bytes on.
 
         Each test covers its group whatever the bytes read: the stack's four bytes round SP;
-        NN by the high byte of its operand (0x3F or 0x7F: NN+1 may cross, so walked); IX+d
-        and IY+d by the register's reach of -128 to +127 (fewer than 16K bytes, so clear of
-        contended memory when both ends are).
+        NN by the high byte of its operand (the machine's ``word_uncontended``: NN+1 may cross
+        into contended memory, so a word at its edge is walked); IX+d and IY+d by the
+        register's reach of -128 to +127 (fewer than 16K bytes, so clear of contended memory
+        when both ends are).
         """
         m = self.machine
         hi = self.dialect.mem(f"(pc + {shift + 1}) & 0xFFFF")
@@ -270,7 +263,7 @@ class CycleTable:
             1: m.ir_uncontended("h"), 2: m.ir_uncontended("d"), 4: m.ir_uncontended("b"),
             8: m.ir_uncontended("(b - 1)"),
             16: f"{m.uncontended('(sp - 2)')} and {m.uncontended('(sp + 1)')}",
-            32: f"not (0x3F <= {hi} <= 0x7F)",
+            32: m.word_uncontended(hi),
             64: f"{m.uncontended(f'({xy} - 128)')} and {m.uncontended(f'({xy} + 127)')}",
             128: m.ir_uncontended("i"),
         }
@@ -479,9 +472,9 @@ class Target:
         self.passes = PassTable(self.variant.machine, self.dialect)
 
 
-def has_t_marker(lines: list[str]) -> bool:
+def has_t_marker(lines: list[Line]) -> bool:
     """Whether a leaf says where its T-states go (else they are added after its lines)."""
-    return any(x.strip() in (T_HERE, T_TAKEN) or x.strip().startswith(T_IS) for x in lines)
+    return any(isinstance(x, TStates) for x in lines)
 
 
 def fixed_total(specs: list) -> int:
@@ -492,28 +485,29 @@ def fixed_total(specs: list) -> int:
     return cycle_total(specs)
 
 
-def t_markers(lines: list[str], specs: list, walked: bool) -> list[str]:
-    """Expand a leaf's T-state markers (``templates.T_HERE`` ...) from its cycle list.
+def t_markers(lines: list[Line], specs: list, walked: bool) -> list[Line]:
+    """Put the T-states in the place of a leaf's T-state markers (``templates.TStates``), from
+    its cycle list.
 
     The bare engines add the figure where the marker stands; the machine engines have
     ``walked`` the cycles already, so the marker is a ``pass`` (it may be a branch's only line).
     """
-    out: list[str] = []
+    out: list[Line] = []
     for x in lines:
-        s = x.strip()
-        pad = x[: len(x) - len(x.lstrip())]
-        if s == T_HERE or s == T_TAKEN:
-            if not walked and s == T_TAKEN and not any(isinstance(sp, tuple) for sp in specs):
-                raise templates.TemplateError(f"{T_TAKEN} but no conditional cycles in {specs}")
-            out.append(pad + ("pass" if walked else f"t += {cycle_total(specs, s == T_TAKEN)}"))
-        elif s.startswith(T_IS):
-            out.append(pad + ("pass" if walked else f"t += {s[len(T_IS):]}"))
-        else:
+        if not isinstance(x, TStates):
             out.append(x)
+            continue
+        if x.expr:
+            figure = x.expr
+        else:
+            if not walked and x.taken and not any(isinstance(sp, tuple) for sp in specs):
+                raise templates.TemplateError(f"{x} but no conditional cycles in {specs}")
+            figure = str(cycle_total(specs, x.taken))
+        out.append(x.pad + ("pass" if walked else f"t += {figure}"))
     return out
 
 
-HALT_PASS = cycle_total(FETCH1 + templates.cycles(isa.MAIN[0x76], "main"))
+HALT_PASS = cycle_total(FETCH1 + machine_cycles.cycles(isa.MAIN[0x76], "main"))
 
 
 def halt_skip_code(t: Target) -> list[str]:

@@ -9,7 +9,8 @@ fetch nor a dispatch: what it needs from here is, for every opcode (keyed as
 * *folded*: the operand bytes as fields (``{p1}``: the block fills in the byte's value, and is
   dropped if that byte changes), PC and R not stepped at all (the block sets PC where it leaves
   and counts R once), and for most the T-states and Q apart (``T_ADD``, ``SETS_Q``: the block
-  adds them up over a run of such instructions);
+  adds them up over a run of such instructions; they are ``leaves.Code``'s values, the
+  T-states and Q marker the interpreter adds after the instruction's lines);
 * *ender*: an instruction that reads or moves PC (jumps, calls, returns, the repeating block
   instructions) runs with PC set as the interpreter has it there (``PC_AT``: after its operands
   when they fold, else after its opcode), and ends its block;
@@ -18,18 +19,23 @@ fetch nor a dispatch: what it needs from here is, for every opcode (keyed as
   the block before it ends there and the interpreter runs it.
 
 Every write notes a write over translated code (``CODE[addr]``) in ``SMC``; the block stops
-after that instruction, and the engine drops what was translated there.
+after that instruction, and the engine drops what was translated there. Whether an
+instruction writes (``WRITES``) is what its template did: it called the dialect's ``write``.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from zxmonopoly.z80 import isa, templates
 from zxmonopoly.z80.disasm import decode
-from zxmonopoly.z80.templates import FETCH1, FETCH2, indent
+from zxmonopoly.z80.machine_cycles import FETCH1, FETCH2, cycle_total, cycles, ddcb_cycles
+from zxmonopoly.z80.templates import Exit, Line, Marker, indent
 
+from .analysis import names_by_line, names_used
 from .cycles import Target
 from .emit_python import PythonDialect
-from .leaves import cb_case, ed_case, ed_default, index_case, main_case, names_used
+from .leaves import Code, cb_case, ed_case, ed_default, index_case, main_case
 from .shell import CONFIG, HEADER, R_RANGE, REGS, entry_lines, exit_lines, load_lines, store_lines
 from .variant import BARE_FREE
 
@@ -51,22 +57,36 @@ KEYS = 1280
 
 
 class BlockWrites(PythonDialect):
-    """The CPython dialect, and every write notes one over translated code."""
+    """The CPython dialect, and every write notes one over translated code; ``writes``
+    counts the writes made (an instruction's code writes memory if its template asked)."""
+
+    def __init__(self) -> None:
+        self.writes = 0
 
     def write(self, addr: str, value: str) -> list[str]:
         """The write, then ``addr`` into ``SMC`` if a block was translated from it."""
+        self.writes += 1
         return [*templates.write(addr, value), f"    if CODE[{addr}]:",
                 f"        SMC.append({addr})"]
+
+
+@dataclass(frozen=True)
+class Step(Marker):
+    """A step forward of PC or R (``register`` "pc" or "r") by ``n``, left to the block."""
+
+    register: str
+    n: int
 
 
 class Folded(BlockWrites):
     """... and PC and R left to the block: an operand byte is a field (``{pK}``: the byte at
     offset K of the instruction, filled in with its value for each copy), a step of PC or R a
-    marker line (``@PC+ n``, ``@R+ n``) that ``resolve`` sums; PC read any other way is
-    spelled as the interpreter's, which makes the instruction an ender. One instance for
-    one instruction: it counts the offset from ``offset``, the bytes before its lines."""
+    marker (:class:`Step`) that ``resolve`` sums; PC read any other way is spelled as the
+    interpreter's, which makes the instruction an ender. One instance for one instruction:
+    it counts the offset from ``offset``, the bytes before its lines."""
 
     def __init__(self, offset: int) -> None:
+        super().__init__()
         self.offset = offset
 
     def mem(self, addr: str) -> str:
@@ -77,44 +97,38 @@ class Folded(BlockWrites):
             return f"{{p{self.offset + 1}}}"
         return super().mem(addr)
 
-    def step_pc(self, n: int) -> list[str]:
+    def step_pc(self, n: int) -> list[Line]:
         """A step forward as a marker."""
         if n > 0:
             self.offset += n
-            return [f"@PC+ {n}"]
+            return [Step("pc", n)]
         return super().step_pc(n)
 
-    def step_r(self, n: int | str) -> list[str]:
+    def step_r(self, n: int | str) -> list[Line]:
         """A count forward as a marker."""
-        return [f"@R+ {n}"] if isinstance(n, int) and n > 0 else super().step_r(n)
+        return [Step("r", n)] if isinstance(n, int) and n > 0 else super().step_r(n)
 
 
-def _identifiers(line: str) -> list[str]:
-    """The words of a line of code."""
-    return "".join(ch if ch.isalnum() or ch == "_" else " " for ch in line).split()
-
-
-def resolve(lines: list[str]) -> tuple[list[str], int] | None:
-    """Folded lines without their marker lines, and R's steps in them; None when a marker
-    stands inside a condition (the instruction steps only sometimes) or after a line that
-    reads PC (it needs PC as the interpreter has it there): the interpreter's spelling then."""
-    out: list[str] = []
+def resolve(lines: list[Line]) -> tuple[list[Line], int] | None:
+    """Folded lines without their steps (:class:`Step`), and R's steps in them; None when a
+    step stands inside a condition (the instruction steps only sometimes) or after a line
+    that names PC (it needs PC as the interpreter has it there): the interpreter's spelling
+    then."""
+    out: list[Line] = []
     r_steps = 0
     pc_read = False
-    for x in lines:
-        s = x.strip()
-        if s.startswith(("@PC+ ", "@R+ ")):
-            if x != s or pc_read:
+    for x, names in zip(lines, names_by_line(lines), strict=True):
+        if isinstance(x, Step):
+            if x.depth or pc_read:
                 return None
-            if s.startswith("@R+"):
-                r_steps += int(s.split()[1])
+            r_steps += x.n if x.register == "r" else 0
             continue
-        pc_read = pc_read or "pc" in _identifiers(x)
+        pc_read = pc_read or "pc" in names
         out.append(x)
     return out, r_steps
 
 
-def _names(lines: list[str]) -> tuple[set[str], set[str]]:
+def _names(lines: list[Line]) -> tuple[set[str], set[str]]:
     """Names read and assigned, leaving out the ``{pK}`` fields (a set display to ``ast``)."""
     if not lines:
         return set(), set()
@@ -123,9 +137,9 @@ def _names(lines: list[str]) -> tuple[set[str], set[str]]:
     return reads - field, writes
 
 
-def _case(t: Target, key: int) -> list[str] | None:
-    """A key's lines as the leaves give them, after the prefix bytes of ``_prefix``; None
-    for a prefix (the opcodes after it have their own key)."""
+def _case(t: Target, key: int) -> Code | None:
+    """A key's code as the leaves give it, after the prefix bytes of ``_prefix``; None for a
+    prefix (the opcodes after it have their own key)."""
     code = key & 0xFF
     if key < 256:
         return None if isa.MAIN[code].mnemonic == isa.PREFIX else main_case(t, code)
@@ -154,24 +168,24 @@ def _tmax(key: int) -> int:
     """The most T-states the instruction of ``key`` takes (a branch taken)."""
     code = key & 0xFF
     if key < 256:
-        specs = FETCH1 + templates.cycles(isa.MAIN[code], "main")
+        specs = FETCH1 + cycles(isa.MAIN[code], "main")
     elif key < 512:
-        specs = FETCH2 + templates.cycles(isa.CB[code], "cb")
+        specs = FETCH2 + cycles(isa.CB[code], "cb")
     elif key < 768:
         op = isa.ED[code]
-        specs = FETCH2 + (templates.cycles(op, "ed") if op is not None else [])
+        specs = FETCH2 + (cycles(op, "ed") if op is not None else [])
     else:
         op = (isa.DD if key < 1024 else isa.FD)[code]
         if op.mnemonic == isa.PREFIX and op.operands[0] in ("DDCB", "FDCB"):
-            specs = ["pc-1:4", "pc:4", *templates.ddcb_cycles("NOTBIT")]
+            specs = ["pc-1:4", "pc:4", *ddcb_cycles("NOTBIT")]
         elif op.mnemonic in (isa.PREFIX, isa.PREFIX_NOP):
             specs = FETCH1
         else:
-            specs = FETCH2 + templates.cycles(op, "dd")
-    return templates.cycle_total(specs, taken=True)
+            specs = FETCH2 + cycles(op, "dd")
+    return cycle_total(specs, taken=True)
 
 
-def _check_names(key: int, lines: list[str]) -> list[str]:
+def _check_names(key: int, lines: list[Line]) -> list[str]:
     """The cells ``lines`` assign; a name read that is neither a cell nor made here fails."""
     reads, writes = _names(lines)
     stray = reads - set(CELLS) - writes - set(GLOBALS)
@@ -180,21 +194,10 @@ def _check_names(key: int, lines: list[str]) -> list[str]:
     return sorted(writes & set(CELLS))
 
 
-def _split_t(lines: list[str]) -> tuple[list[str], int, int] | None:
-    """A folded instruction whose only T-state and Q lines are its last ones, ``t += N``
-    then maybe ``qt = t`` (``leaves.finish`` adds them): the rest, N, and whether it sets Q;
-    the block adds up N for a run of these and sets T (and Q) once. None otherwise."""
-    body = list(lines)
-    sets_q = 0
-    if body and body[-1] == "qt = t":
-        body.pop()
-        sets_q = 1
-    if not body or not body[-1].startswith("t += ") or not body[-1][5:].isdigit():
-        return None
-    n = int(body.pop()[5:])
-    if any({"t", "qt", "t0"} & set(_identifiers(x)) for x in body):
-        return None
-    return body, n, sets_q
+def _counts_apart(body: list[Line], code: Code) -> bool:
+    """Whether the block may count an instruction's T-states and Q for it: they are added
+    after its lines (``code.t_after``), which neither read nor set T or Q themselves."""
+    return code.t_after is not None and not {"t", "qt", "t0"} & set().union(*_names(body))
 
 
 def gen_blocks() -> str:
@@ -202,41 +205,41 @@ def gen_blocks() -> str:
     PC is set before an ender's code, its T-states and Q when the block counts them, whether
     it writes memory and whether it reads or sets R, the cells it assigns, and its code;
     and ``make_enter``."""
-    runtime_target = Target(BARE_FREE, BlockWrites())
     columns: dict[str, list] = {name: [] for name in (
         "KIND", "LENGTH", "TMAX", "R_STEPS", "PC_AT", "T_ADD", "SETS_Q", "WRITES", "USES_R",
         "ASSIGNS", "TEXT")}
     for key in range(KEYS):
-        lines = _case(runtime_target, key)
+        runtime = BlockWrites()
+        code = _case(Target(BARE_FREE, runtime), key)
         size = decode(_bytes(key), 0).length
         k, text, steps, pc_at, t_add, sets_q = KIND_INTERPRETED, [], 0, 0, -1, 0
-        if lines is not None and "{" in "".join(lines):
-            raise templates.TemplateError(f"block key {key}: a brace in its code")
-        if lines is not None and not (any(x.strip().startswith("@EXIT") for x in lines)
-                                      or set().union(*_names(lines)) & INTERPRETED_NAMES):
+        if code is not None and not (any(isinstance(x, Exit) for x in code.body)
+                                     or set().union(*_names(code.lines)) & INTERPRETED_NAMES):
             dialect = Folded(_prefix(key))
-            done = resolve(_case(Target(BARE_FREE, dialect), key) or [])
+            folded = _case(Target(BARE_FREE, dialect), key)
+            assert folded is not None
+            done = resolve(folded.body)
             if done is None:  # PC as the interpreter has it after the prefix bytes
-                k, text, steps, pc_at = KIND_ENDER, lines, _prefix(key), _prefix(key)
+                k, text, steps, pc_at = KIND_ENDER, code.lines, _prefix(key), _prefix(key)
             else:
                 if dialect.offset != size:
                     raise templates.TemplateError(f"block key {key}: {dialect.offset} bytes, "
                                                   f"not {size}")
-                text, extra = done
+                body, extra = done
+                text = [*body, *Code([], folded.t_after, folded.sets_q).lines]
                 steps = _prefix(key) + extra
                 if "pc" in set().union(*_names(text)):  # PC read after all the operands
                     k, pc_at = KIND_ENDER, size
                 else:
                     k = KIND_FOLDED
-                    split = _split_t(text)
-                    if split is not None:
-                        text, t_add, sets_q = split
+                    if _counts_apart(body, folded):
+                        text, t_add, sets_q = body, folded.t_after, int(folded.sets_q)
         cells = _check_names(key, text) if k != KIND_INTERPRETED else []
         names = set().union(*_names(text))
         for name, value in (("KIND", k), ("LENGTH", size), ("TMAX", _tmax(key)),
                             ("R_STEPS", steps), ("PC_AT", pc_at), ("T_ADD", t_add),
                             ("SETS_Q", sets_q),
-                            ("WRITES", 1 if any("SMC.append" in x for x in text) else 0),
+                            ("WRITES", 1 if k != KIND_INTERPRETED and runtime.writes else 0),
                             ("USES_R", 1 if {"r", "r7"} & names else 0),
                             ("ASSIGNS", tuple(cells)), ("TEXT", "\n".join(text))):
             columns[name].append(value)

@@ -4,9 +4,10 @@ and its dialect."""
 
 from __future__ import annotations
 
-from zxmonopoly.z80 import tables, templates
-from zxmonopoly.z80.templates import indent, slot
+from zxmonopoly.z80 import state, tables, templates
+from zxmonopoly.z80.templates import Exit, Line, indent, slot
 
+from .analysis import markers_in_loops, names_used
 from .cycles import Target
 from .decorator import NJIT, NJIT_IMPORTS
 from .dispatch import HOT_MAIN, MEASURED_DD, case_comment, tree
@@ -16,13 +17,12 @@ from .leaves import (
     fetch_opcode,
     index_body,
     main_cases,
-    names_used,
     port_in_function,
 )
 from .shell import (
     HEADER,
-    TABLE_ARGS,
-    args,
+    TABLES,
+    arg_names,
     break_test,
     entry_lines,
     exit_lines,
@@ -80,9 +80,9 @@ class NumbaDialect:
 NUMBA = NumbaDialect()
 
 # Where a JIT prefix function leaves each local it changed (registers in their own slots,
-# R unmasked and the markers in scratch slots of the state array: 43 is state.ENTRY_T).
-SCRATCH = {"_EI_AT": 40, "_LDAIR_AT": 41, "_QT": 42, "_R_RAW": 45, "_R7": 46}
-TABLES = TABLE_ARGS.split(", ")
+# R unmasked and the markers in the state array's slots for them), as the module names them.
+SCRATCH = {"_EI_AT": state.JIT_EI_AT, "_LDAIR_AT": state.JIT_LDAIR_AT, "_QT": state.JIT_QT,
+           "_R_RAW": state.JIT_R_RAW, "_R7": state.JIT_R7}
 PASSED = ("rom_top", "io_exit", "until", "int_end", "bp")  # and the machine's ARGS
 #: The one argument the numba engines take for all the flag tables (tables.PACKED).
 PACKED = "FT"
@@ -100,21 +100,13 @@ def table_views(names: list[str]) -> list[str]:
             for name in names]
 
 
-def check_exits_outside_loops(lines: list[str]) -> None:
-    """Refuse a block whose ``@EXIT`` sits inside a loop of its own: there a break would
-    leave only that loop (the leaves keep their loops free of exits, as the main loop needs)."""
-    loops: list[int] = []  # the indents of the loops open at this line
-    for line in lines:
-        stripped = line.lstrip()
-        if not stripped:
-            continue
-        depth = len(line) - len(stripped)
-        while loops and depth <= loops[-1]:
-            loops.pop()
-        if stripped.startswith("@EXIT ") and loops:
-            raise ValueError(f"an exit inside a loop of a prefix's leaf: {stripped}")
-        if stripped.startswith(("while ", "for ")):
-            loops.append(depth)
+def check_exits_outside_loops(lines: list[Line]) -> None:
+    """Refuse a block with an exit (``templates.Exit``) inside a loop of its own: there a
+    break would leave only that loop (the leaves keep their loops free of exits, as the main
+    loop needs)."""
+    inside = markers_in_loops(lines, lambda x: isinstance(x, Exit))
+    if inside:
+        raise ValueError(f"an exit inside a loop of a prefix's leaf: {inside[0]}")
 
 
 def loop_jit(t: Target, dispatch: list[str]) -> list[str]:
@@ -137,15 +129,15 @@ def loop_jit(t: Target, dispatch: list[str]) -> list[str]:
     ]
 
 
-def hot_inline(t: Target, prefix: str, code: dict[int, list[str]], hot: list[int],
-               call: list[str]) -> list[str]:
+def hot_inline(t: Target, prefix: str, code: dict[int, list[Line]], hot: list[int],
+               call: list[Line]) -> list[Line]:
     """A prefix's ``hot`` opcodes run where the prefix is read, the others by ``call``.
 
     ``hot`` are those the profile saw after ``prefix`` (:func:`hot_opcodes`), most frequent
     first in one if/elif chain; each case is the prefix function's own code (``code``), so
     the two ways are the same instructions.
     """
-    chain: list[str] = []
+    chain: list[Line] = []
     for k, op in enumerate(hot):
         chain += [f"{'if' if k == 0 else 'elif'} op == {op:#04x}:",
                   f"    {case_comment(prefix.lower(), op, op + 1)}", *indent(code[op], 1)]
@@ -159,7 +151,7 @@ def hot_inline(t: Target, prefix: str, code: dict[int, list[str]], hot: list[int
             *indent(chain, 1), "else:", *indent(call, 1)]
 
 
-def hot_opcodes(code: dict[int, list[str]]) -> list[int]:
+def hot_opcodes(code: dict[int, list[Line]]) -> list[int]:
     """The measured DD opcodes that have a case, most frequent first."""
     return [op for op in MEASURED_DD if op in code]
 
@@ -181,9 +173,9 @@ def gen_jit(v: Variant = BARE) -> str:
     slots = {**{name: slot(s) for name, s in regs(v)}, "r": "st[_R_RAW]", "r7": "st[_R7]",
              "ei_at": "st[_EI_AT]", "ldair_at": "st[_LDAIR_AT]", "qt": "st[_QT]"}
     funcs: list[str] = []
-    calls: dict[str, list[str]] = {}
+    calls: dict[str, list[Line]] = {}
 
-    def sub(name: str, body: list[str]) -> None:
+    def sub(name: str, body: list[Line]) -> None:
         reads, writes = names_used(body)
         # Every local it may change comes in too: a branch that leaves it alone must store
         # back the value it had.
@@ -209,7 +201,7 @@ def gen_jit(v: Variant = BARE) -> str:
 
     calls["CB"] = cb_generic_body(t)
     sub("ED", ed_body(t))
-    dd_cases: list[tuple[int, list[str]]] = []
+    dd_cases: list[tuple[int, list[Line]]] = []
     sub("DD", index_body(t, "DD", dd_cases))
     sub("FD", index_body(t, "FD"))
     dd_code = dict(dd_cases)
@@ -239,11 +231,11 @@ def gen_jit(v: Variant = BARE) -> str:
     if v.port_function:
         head = [*head, "", "", *port_in_function(t)]
     # run takes the packed array where the CPython engines take the seven tables
-    params = [PACKED if n == TABLES[0] else n for n in args(v).split(", ")
-              if n not in TABLES[1:]]
+    run_params = [PACKED if n == TABLES[0] else n for n in arg_names(v)
+                  if n not in TABLES[1:]]
     src = [HEADER.format(sources=sources(v), what=what), *head,
            *funcs, "", "", NJIT,
-           f"def run({', '.join(params)}):",
+           f"def run({', '.join(run_params)}):",
            '    """Run until T reaches ``until`` or an exit; return the exit reason."""',
            *indent([*table_views(TABLES), *body], 1), ""]
     return "\n".join(src)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from zxmonopoly.z80 import state, templates
-from zxmonopoly.z80.templates import indent, slot
+from zxmonopoly.z80.machine_cycles import cycle_total, interrupt_cycles
+from zxmonopoly.z80.templates import Exit, Line, indent, slot
 
 from .cycles import Target, walk
 from .variant import Variant
@@ -21,20 +22,26 @@ REGS = [("a", "A"), ("f", "F"), ("b", "B"), ("c", "C"), ("d", "D"), ("e", "E"), 
 CONFIG = [("int_end", "INT_END"), ("int_data", "INT_DATA"), ("int_ack_clears", "INT_ACK_CLEARS"),
           ("rom_top", "ROM_TOP"), ("io_exit", "IO_EXIT")]
 
-TABLE_ARGS = "SZ53, SZ53P, ADC_F, SBC_F, CP_F, INC_F, DEC_F"
+#: The flag tables every engine takes (zxmonopoly.z80.tables), in order.
+TABLES = ("SZ53", "SZ53P", "ADC_F", "SBC_F", "CP_F", "INC_F", "DEC_F")
 #: The CPython engines keep R modulo this (the JIT's R is unbounded within a run): a multiple
 #: of 128, and more than the fetches of any one run of the Spectrum's (a frame at most: 69,888 T
 #: at 4 T a fetch), so that R's steps over a run are its fetches (state.FETCHES).
 R_RANGE = 1 << 15
-ARGS = f"st, mem, bp, until, {TABLE_ARGS}"
+ARGS = ("st", "mem", "bp", "until", *TABLES)
+
+
+def arg_names(v: Variant) -> list[str]:
+    """The engine's parameters: the Z80's, then the machine's arrays."""
+    if not v.machine:
+        return list(ARGS)
+    return [*ARGS, *("TRACE" if (v.trace and name == "CONT") else name
+                     for name in v.machine.ARGS)]
 
 
 def args(v: Variant) -> str:
-    """The engine's parameters."""
-    if not v.machine:
-        return ARGS
-    extra = ["TRACE" if (v.trace and name == "CONT") else name for name in v.machine.ARGS]
-    return ", ".join([ARGS, *extra])
+    """The engine's parameter list, as its ``def`` spells it."""
+    return ", ".join(arg_names(v))
 
 
 def regs(v: Variant) -> list[tuple[str, str]]:
@@ -90,7 +97,7 @@ def exit_lines() -> list[str]:
 def interrupt_lines(t: Target) -> list[str]:
     """Accept the maskable interrupt (IM 0 runs an RST from the bus, IM 1 RST 38h, IM 2)."""
     v, d = t.variant, t.dialect
-    im2, im1 = templates.interrupt_cycles(2), templates.interrupt_cycles(1)
+    im2, im1 = interrupt_cycles(2), interrupt_cycles(1)
     if v.table_walk:
         t.table.dispatch(1024, im1)
         t.table.dispatch(1025, im2)
@@ -102,8 +109,8 @@ def interrupt_lines(t: Target) -> list[str]:
         t19, t13 = "pass", "pass"
     else:
         timing = []
-        t19 = f"t += {templates.cycle_total(im2)}"
-        t13 = f"t += {templates.cycle_total(im1)}"
+        t19 = f"t += {cycle_total(im2)}"
+        t13 = f"t += {cycle_total(im1)}"
     return [
         # NMOS: P/V reads 0 when INT follows LD A,I / LD A,R (tested before the walk moves T).
         "if ldair_at == t:",
@@ -134,14 +141,13 @@ def interrupt_lines(t: Target) -> list[str]:
     ]
 
 
-def expand_exits(lines: list[str], how: Callable[[str], list[str]]) -> list[str]:
-    """Replace the template marker ``@EXIT n`` by the function's way of leaving."""
-    out: list[str] = []
+def expand_exits(lines: list[Line], how: Callable[[int], list[str]]) -> list[Line]:
+    """Put the function's way of leaving with a reason in the place of each exit marker
+    (``templates.Exit``)."""
+    out: list[Line] = []
     for line in lines:
-        stripped = line.lstrip()
-        if stripped.startswith("@EXIT "):
-            pad = line[: len(line) - len(stripped)]
-            out += [pad + x for x in how(stripped.split()[1])]
+        if isinstance(line, Exit):
+            out += [line.pad + x for x in how(line.reason)]
         else:
             out.append(line)
     return out

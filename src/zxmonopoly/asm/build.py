@@ -17,12 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from zxmonopoly import images
+from zxmonopoly.memory_map import ROM_SIZE
 
 from .assembler import Assembler, Program
 from .errors import AsmError, Diagnostic
 from .output import listing_text, symbols_json, tape_image
 
-ROM_SIZE = 0x4000
 ROM_FILL = 0xFF  # unused ROM bytes read as an erased EPROM's
 GAME_TAPE_NAME = "monopoly"  # the name in the tape's headers
 LOADING_SCREEN = "loading.scr"  # the game's SCREEN$ (tools/gen_loading_screen.py), if present
@@ -130,7 +130,8 @@ def source_digest(root: Path) -> dict[str, str]:
     here = Path(__file__).resolve().parent
     for path in sorted(here.glob("*.py")) + [PACKAGE_DIR / "basic.py",
                                               PACKAGE_DIR / "tape" / "tap.py",
-                                              PACKAGE_DIR / "z80" / "isa.py"]:
+                                              PACKAGE_DIR / "z80" / "isa.py",
+                                              PACKAGE_DIR / "memory_map.py"]:
         if path.is_file():
             tool.update(path.name.encode() + b"\0" + path.read_bytes())
     out: dict[str, str] = {}

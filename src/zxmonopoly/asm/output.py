@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from .. import basic
+from ..memory_map import DISPLAY_FILE, SCREEN_SIZE
 from ..tape import tap
 from .assembler import Program
 from .lexer import shown
@@ -87,10 +88,6 @@ def default_tape_name(stem: str) -> str:
     return "".join(c if ord(c) <= 0xFF else "?" for c in stem[:tap.NAME_LENGTH]) or "code"
 
 
-SCREEN_START = 0x4000
-SCREEN_BYTES = 6912
-
-
 def tape_blocks(program: Program, name: str, entry: int | None = None,
                 screen: bytes | None = None) -> list[tap.TapBlock]:
     """A standard tape: BASIC loader (auto-runs line 10), the loading screen if given (a
@@ -99,8 +96,8 @@ def tape_blocks(program: Program, name: str, entry: int | None = None,
     The CODE block holds everything from the lowest to the highest address the program
     fills (gaps as zeros); ``entry`` defaults to END's operand, else the first address.
     """
-    if screen is not None and len(screen) != SCREEN_BYTES:
-        raise OutputError(f"a loading screen is {SCREEN_BYTES} bytes, not {len(screen)}")
+    if screen is not None and len(screen) != SCREEN_SIZE:
+        raise OutputError(f"a loading screen is {SCREEN_SIZE} bytes, not {len(screen)}")
     problem = tape_name_problem(name)
     if problem is not None:
         raise OutputError(problem)
@@ -112,7 +109,7 @@ def tape_blocks(program: Program, name: str, entry: int | None = None,
     if not 0 <= entry <= 0xFFFF:
         raise OutputError(f"entry address {entry} is outside 0..$FFFF")
     _, loader = loader_program(start, entry, screen is not None)
-    picture = [] if screen is None else tap.code_blocks(name, SCREEN_START, screen)
+    picture = [] if screen is None else tap.code_blocks(name, DISPLAY_FILE, screen)
     return (tap.program_blocks(name, loader, autostart=LOADER_LINE) + picture
             + tap.code_blocks(name, start, program.binary()))
 

@@ -1,12 +1,15 @@
-"""The game's record of events: the ring of event records in its state block, drained by the
-host and put in words.
+"""The game's record of events: the ring of event records in its state block, read by the
+host (never written) and put in words.
 
 The game declares each event itself (``src/game/events.asm``): a record of ``EV_SIZE`` bytes
-at ``v_event_ring`` + (``v_event_head`` mod ``EV_SLOTS``) * ``EV_SIZE``, published by the
-increment of ``v_event_head``. The host reads the records from ``v_event_tail`` up to the head
-and writes the tail back; a full ring drops an event and counts it in ``v_event_lost``, which
-:class:`EventDrain` turns into a ``lost`` event so that a loss is never silent. Every number
-here (offsets, kinds, parties) comes from the symbol map, the harness's contract.
+at ``v_event_ring`` + (``v_event_head`` mod ``EV_SLOTS``) * ``EV_SIZE``, numbered (``EV_COUNT``:
+the events written once it is, 32 bits) and published by the increment of ``v_event_head``.
+The ring overwrites its oldest record. A reader (:class:`EventDrain`) keeps its own count of
+what it has read, takes the count written from the newest record, reads the records it has
+not read yet (at most ``EV_SLOTS`` - 1) and, when more went by between two reads, says how
+many in a ``lost`` event, so that a loss is never silent. It writes nothing into the machine:
+an observer must not change what it observes (issue 44). Every number here (offsets, kinds,
+parties) comes from the symbol map, the harness's contract.
 
 Money events (kinds up to ``EVK_MONEY_LAST``) say that party A paid party B an amount, and why;
 :meth:`Event.money` gives what each player's cash gained or lost by it, so a player's cash is
@@ -24,10 +27,10 @@ from zxmonopoly.harness.errors import HarnessError
 from zxmonopoly.rules.data import CHANCE, COMMUNITY_CHEST, SQUARES
 
 #: Symbols the record needs in the map (besides the kinds, ``EVK_*``).
-REQUIRED = ("v_event_head", "v_event_tail", "v_event_lost", "v_event_ring", "EV_SLOTS",
-            "EV_SIZE", "EV_KIND", "EV_A", "EV_B", "EV_SQUARE", "EV_AMOUNT", "EV_EXTRA",
-            "EV_BANK", "EV_PARKING", "EVK_MONEY_LAST")
-#: The kind given to events the game dropped because the ring was full.
+REQUIRED = ("v_event_head", "v_event_ring", "EV_SLOTS", "EV_SIZE", "EV_KIND", "EV_A", "EV_B",
+            "EV_SQUARE", "EV_AMOUNT", "EV_EXTRA", "EV_COUNT", "EV_BANK", "EV_PARKING",
+            "EVK_MONEY_LAST")
+#: The kind given to the events a reader missed: more than the ring holds went by unread.
 LOST = "lost"
 #: A party to a money move: a player 1..6, or one of these.
 BANK = "the Bank"
@@ -94,41 +97,59 @@ def has_record(symbols: Mapping[str, int]) -> bool:
 
 
 class EventDrain:
-    """Reads the ring out of a machine's memory, and gives each record its words."""
+    """Reads the ring out of a machine's memory, and gives each record its words; one reader,
+    with its own count of what it has read. It only reads the machine."""
 
     def __init__(self, symbols: Mapping[str, int]):
         if not has_record(symbols):
             raise HarnessError("the symbol map has no event ring (v_event_ring, EV_*)")
         self.symbols = symbols
         self.kinds = kind_names(symbols)
-        self.lost_seen = 0  # v_event_lost at the last drain
+        self.read = 0  # the game's count of events written, at the last drain
+
+    def written(self, memory) -> int:
+        """How many events the game has written since it started: the newest record's
+        EV_COUNT (0 in the cleared ring)."""
+        s = self.symbols
+        newest = self._slot(memory[s["v_event_head"]] - 1) + s["EV_COUNT"]
+        return int.from_bytes(bytes(memory[newest:newest + 4]), "little")
+
+    def _slot(self, count: int) -> int:
+        s = self.symbols
+        return s["v_event_ring"] + (count % s["EV_SLOTS"]) * s["EV_SIZE"]
 
     def drain(self, memory, frame: int) -> list[Event]:
-        """Take every record the game has published since the last drain (writing the tail
-        back), and a ``lost`` event when the game counted dropped ones; [] while the game
-        is not running."""
+        """The records the game has published since the last drain, oldest first, after a
+        ``lost`` event when more than the ring holds went by unread; [] while the game is not
+        running. Reads only."""
         s = self.symbols
         if not game.game_running(memory, s):
             return []
-        head, tail_at = memory[s["v_event_head"]], s["v_event_tail"]
-        tail = memory[tail_at]
-        lost = memory[s["v_event_lost"]] | memory[s["v_event_lost"] + 1] << 8
+        head, written = memory[s["v_event_head"]], self.written(memory)
+        if written & 0xFF != head:
+            raise HarnessError(f"the event ring is not the game's: v_event_head is {head}, "
+                               f"its newest record says {written} events were written")
+        if written < self.read:
+            self.read = written  # the machine went back (a snapshot, a restart): on from here
+        unread = written - self.read
+        keep = min(unread, s["EV_SLOTS"] - 1)  # the slot at the head is the next overwritten
         out: list[Event] = []
-        if lost > self.lost_seen:
-            out.append(Event(LOST, None, None, 0, lost - self.lost_seen, 0, frame,
-                             f"{lost - self.lost_seen} event(s) lost: the ring was full"))
-        self.lost_seen = lost
-        slots, size, ring = s["EV_SLOTS"], s["EV_SIZE"], s["v_event_ring"]
-        count = (head - tail) & 0xFF
-        if count > slots:
-            raise HarnessError(f"the event ring holds {count} records, more than its "
-                               f"{slots} slots (head {head}, tail {tail})")
+        if unread > keep:
+            missed = unread - keep
+            out.append(Event(LOST, None, None, 0, missed, 0, frame,
+                             f"{missed} event(s) not read: more than the ring's "
+                             f"{keep} went by between two reads"))
         names = _player_names(memory, s)
-        for i in range(count):
-            at = ring + ((tail + i) % slots) * size
+        size, count_at = s["EV_SIZE"], s["EV_COUNT"]
+        for number in range(written - keep, written):
+            at = self._slot(number)
             raw = bytes(memory[at:at + size])
+            if int.from_bytes(raw[count_at:count_at + 4], "little") != number + 1:
+                raise HarnessError(f"the event ring's slot {number % s['EV_SLOTS']} holds "
+                                   f"not record {number + 1} but "
+                                   f"{int.from_bytes(raw[count_at:count_at + 4], 'little')}")
             out.append(self.event(raw, frame, names))
-        memory[tail_at] = head
+        self.read = written
         return out
 
     def event(self, raw: bytes, frame: int, names: Mapping[int, str]) -> Event:

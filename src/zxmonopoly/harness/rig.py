@@ -14,10 +14,11 @@ from collections.abc import Iterable
 from zxmonopoly import images
 from zxmonopoly.harness.game import player_field_address
 from zxmonopoly.harness.session import INPUT_WAIT, HarnessError, Session, Symbols
+from zxmonopoly.memory_map import PRINTER_BUFFER
 from zxmonopoly.tape import tap
 
 #: Where the rig parks a routine's return: a ``JR $`` in the printer buffer, outside the game.
-RETURN_TRAP = 0x5B00
+RETURN_TRAP = PRINTER_BUFFER
 JR_SELF = (0x18, 0xFE)
 
 

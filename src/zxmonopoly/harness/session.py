@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import NamedTuple
 
 from zxmonopoly import images
+from zxmonopoly.basic import K_MODE_KEYWORDS
 from zxmonopoly.harness import game
 from zxmonopoly.harness.errors import HarnessError, format_screen
+from zxmonopoly.memory_map import ATTR_FILE, ROM_SIZE
 from zxmonopoly.snapshot.rzx import load_rzx, save_rzx
 from zxmonopoly.spectrum import Spectrum48, boot, keystrokes, video
 from zxmonopoly.spectrum.rzx import RzxPlayer, RzxRecorder
@@ -39,16 +41,9 @@ GAME_LOAD_BUDGET = {True: 500}
 #: Beyond the tape's length, a real load may take this share longer (the ROM's pauses between
 #: blocks, the program starting) plus the fast load's budget.
 REAL_LOAD_MARGIN = 0.1
-ATTRS = 0x5800
 
 #: The keywords of K mode (the start of a BASIC line) and the letter key that gives each.
-KEYWORD_KEYS: dict[str, str] = {
-    "NEW": "A", "BORDER": "B", "CONTINUE": "C", "DIM": "D", "REM": "E", "FOR": "F",
-    "GO TO": "G", "GO SUB": "H", "INPUT": "I", "LOAD": "J", "LIST": "K", "LET": "L",
-    "PAUSE": "M", "NEXT": "N", "POKE": "O", "PRINT": "P", "PLOT": "Q", "RUN": "R",
-    "SAVE": "S", "RANDOMIZE": "T", "IF": "U", "CLS": "V", "DRAW": "W", "CLEAR": "X",
-    "RETURN": "Y", "COPY": "Z",
-}
+KEYWORD_KEYS: dict[str, str] = {word: letter for letter, word in K_MODE_KEYWORDS.items()}
 
 
 class Attributes(NamedTuple):
@@ -125,7 +120,7 @@ class Session:
         else:
             self.symbols = Symbols({}, "<no symbol map>")
         self.font = font
-        self._record: list = []     # the game's events drained so far (:meth:`events`)
+        self._record: list = []     # the game's events read so far (:meth:`events`)
         self._drain = None
         self.machine.frame_listeners.append(self._drain_events)
         self.rzx_player: RzxPlayer | None = None  # the player of a session from_rzx
@@ -356,7 +351,7 @@ class Session:
         """Ink, paper, bright and flash of the cell at (row, col)."""
         if not (0 <= row < 24 and 0 <= col < 32):
             raise IndexError(f"cell ({row}, {col}) is off the 24x32 screen")
-        byte = self.machine.memory[ATTRS + 32 * row + col]
+        byte = self.machine.memory[ATTR_FILE + 32 * row + col]
         return Attributes(byte & 7, byte >> 3 & 7, bool(byte & 0x40), bool(byte & 0x80))
 
     def screenshot(self, path: str | os.PathLike[str]) -> None:
@@ -376,7 +371,7 @@ class Session:
     def poke(self, where: int | str, value: int) -> None:
         """Write a byte to RAM (writes to the ROM are refused)."""
         addr = self.address(where)
-        if addr < 0x4000:
+        if addr < ROM_SIZE:
             raise HarnessError(f"cannot poke the ROM at 0x{addr:04X}")
         self.machine.memory[addr] = value & 0xFF
 
@@ -396,12 +391,13 @@ class Session:
     def events(self):
         """Every event the game has declared since the session began
         (:class:`zxmonopoly.harness.events.Event`, in words), oldest first: the ring is
-        drained at every frame's end and once more now."""
+        read at every frame's end and once more now (read only: nothing is written back)."""
         self._drain_events(self.machine)
         return list(self._record)
 
     def _drain_events(self, machine) -> None:
-        """The frame listener that empties the game's event ring (none without the game)."""
+        """The frame listener that reads what is new in the game's event ring (nothing
+        without the game)."""
         from zxmonopoly.harness import events
 
         drain = self._drain

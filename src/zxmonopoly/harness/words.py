@@ -13,7 +13,9 @@ import difflib
 import operator
 import re
 from collections.abc import Callable
+from functools import cache
 
+from zxmonopoly import images
 from zxmonopoly.harness.errors import HarnessError
 from zxmonopoly.rules.data import SQUARES
 
@@ -22,9 +24,6 @@ MAX_NUMBER_CHARS = 12
 #: The most frames one step may run (``wait``, ``hold``, ``tap``, ``within``, ``monkey``):
 #: about 5.5 hours of Spectrum time, far more than any game takes.
 MAX_FRAMES = 1_000_000
-#: Players are numbered 1 to this, as on the screen (the game's MAX_PLAYERS; a test checks
-#: the two agree).
-MAX_PLAYERS = 6
 #: The comparisons, by how they are written (``==`` is another spelling of ``=``).
 COMPARISONS: dict[str, Callable[[object, object], bool]] = {
     "=": operator.eq, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
@@ -93,12 +92,20 @@ def address(word: str) -> int | str:
     raise WordError(f"expected an address or symbol name, got {word!r}")
 
 
+@cache
+def max_players() -> int:
+    """Players are numbered 1 to this, as on the screen: the game's own count, its symbol
+    ``MAX_PLAYERS`` (the game owns it; the harness reads it from the shipped symbol map)."""
+    return images.game_symbols()["MAX_PLAYERS"]
+
+
 def player(word: str) -> int:
-    """A player number, 1 to :data:`MAX_PLAYERS`."""
-    what = f"the player number (1-{MAX_PLAYERS})"
+    """A player number, 1 to :func:`max_players`."""
+    top = max_players()
+    what = f"the player number (1-{top})"
     value = number(word, what) if is_number(word) else None
-    if value is None or not 1 <= value <= MAX_PLAYERS:
-        raise WordError(f"the player number is 1-{MAX_PLAYERS}, got {word!r}")
+    if value is None or not 1 <= value <= top:
+        raise WordError(f"the player number is 1-{top}, got {word!r}")
     return value
 
 
@@ -148,6 +155,6 @@ def square(which: int | str) -> int:
     raise WordError(f"no square {which!r} on the board{hint}")
 
 
-__all__ = ["COMPARISONS", "EQUALITIES", "MAX_FRAMES", "MAX_NUMBER_CHARS", "MAX_PLAYERS",
+__all__ = ["COMPARISONS", "EQUALITIES", "MAX_FRAMES", "MAX_NUMBER_CHARS", "max_players",
            "QUOTED", "WordError", "address", "comparison", "frames", "is_number", "is_symbol",
            "number", "player", "quote", "square", "unquote"]

@@ -20,7 +20,7 @@ from .peer import JoinError, Peer, parse_address
 from .protocol import (
     DEFAULT_PORT,
     MAX_DELAY,
-    MAX_PLAYERS,
+    MAX_SLOTS,
     MAX_SPECTATORS,
     MIN_DELAY,
     JoinCodeError,
@@ -30,7 +30,7 @@ from .protocol import (
     normal_code,
 )
 
-__all__ = ["DEFAULT_PORT", "MAX_DELAY", "MAX_PLAYERS", "MAX_SPECTATORS", "MIN_DELAY",
+__all__ = ["DEFAULT_PORT", "MAX_DELAY", "MAX_SLOTS", "MAX_SPECTATORS", "MIN_DELAY",
            "RELEASED", "DesyncError", "Host", "JoinCodeError", "JoinError", "Keys", "NetError",
            "Node", "Peer", "ProtocolError", "TapeFile", "Timeouts", "machine_digest",
            "new_join_code", "normal_code", "parse_address"]

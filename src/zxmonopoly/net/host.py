@@ -11,7 +11,7 @@ from collections import deque
 
 from zxmonopoly import __version__
 from zxmonopoly.snapshot import Snapshot, read_szx, write_szx
-from zxmonopoly.spectrum import Spectrum48
+from zxmonopoly.spectrum import FrameInput, Spectrum48
 
 from . import protocol as p
 from .conn import LINGER, Conn, no_delay
@@ -20,7 +20,6 @@ from .lockstep import (
     FPS,
     DesyncError,
     Event,
-    Keys,
     NetError,
     Node,
     Player,
@@ -66,18 +65,23 @@ class PeerConn(Conn):
 
 class Host(Node):
     """Hosts a game on ``machine``: :meth:`start` listens on ``bind``:``port`` (127.0.0.1
-    unless told otherwise); peers that know ``code`` join. The host plays too (slot 0)."""
+    unless told otherwise); peers that know ``code`` join. The host plays too (slot 0);
+    ``players`` is how many the hosted program takes, the host included (the caller knows its
+    program: 2 to :data:`~.protocol.MAX_SLOTS`), ``spectators`` how many may watch."""
 
     def __init__(self, machine: Spectrum48, *, code: str | None = None,
                  bind: str = "127.0.0.1", port: int = p.DEFAULT_PORT,
                  tape: TapeFile | None = None, strict: bool = False, name: str = "host",
-                 spectators: int = p.MAX_SPECTATORS,
+                 players: int = p.MAX_SLOTS, spectators: int = p.MAX_SPECTATORS,
                  timeouts: p.Timeouts = p.TIMEOUTS) -> None:
+        if not 2 <= players <= p.MAX_SLOTS:
+            raise NetError(f"a network game has 2 to {p.MAX_SLOTS} players, not {players}")
         super().__init__(machine, strict=strict, name=name)
         self.code = code if code is not None else p.new_join_code()
         self.key = p.code_key(self.code)
         self.bind, self.port = bind, port
         self.tape = tape
+        self.max_players = players
         self.max_spectators = spectators
         self.timeouts = timeouts
         self.slot = p.HOST_SLOT
@@ -235,10 +239,10 @@ class Host(Node):
             if watching >= self.max_spectators:
                 raise p.ProtocolError(f"no room: {self.max_spectators} spectators at most")
         else:
-            free = [s for s in range(1, p.MAX_PLAYERS)
+            free = [s for s in range(1, self.max_players)
                     if s not in self.players or not self.players[s].playing]
             if not free:
-                raise p.ProtocolError(f"the game is full: {p.MAX_PLAYERS} players at most")
+                raise p.ProtocolError(f"the game is full: {self.max_players} players at most")
             slot = free[0]
             join = max(self.next_local, h)
         conn.slot, conn.spectator = slot, hello.spectator
@@ -316,7 +320,7 @@ class Host(Node):
             raise p.ProtocolError(f"a flood of keys: frame {message.frame} is "
                                   f"{message.frame - self.frame} frames ahead of the host's "
                                   f"(at most {p.MAX_LEAD})")
-        keys = Keys(message.rows, message.joystick)
+        keys = FrameInput(message.rows, message.joystick)
         player.keys[message.frame] = keys
         player.next += 1
         conn.last_input = time.monotonic()
@@ -384,7 +388,7 @@ class Host(Node):
 
     # -- keys, hashes, delays ---------------------------------------------------------------
 
-    def _send_keys(self, frame: int, keys: Keys) -> None:
+    def _send_keys(self, frame: int, keys: FrameInput) -> None:
         message = p.Inputs(p.HOST_SLOT, frame, keys.rows, keys.joystick)
         for conn in self.conns:
             conn.send(message)

@@ -10,11 +10,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from zxmonopoly.snapshot import Snapshot
-from zxmonopoly.spectrum import Spectrum48
+from zxmonopoly.spectrum import FrameInput, Spectrum48
 
 from . import protocol as p
 from .host import Host
-from .lockstep import Keys, LocalKeys, NetError, TapeFile
+from .lockstep import LocalKeys, NetError, TapeFile
 from .peer import JoinError, Peer, parse_address
 from .thread import NetThread
 
@@ -36,6 +36,8 @@ class NetOptions:
     code: str = ""  # joining: the join code (normalised); hosting: "" (a new one is made)
     name: str = ""
     strict: bool = False  # a desync fails the game instead of being repaired (tests)
+    #: Hosting: how many players the hosted program takes (the window gives its game's count).
+    players: int = p.MAX_SLOTS
 
     @property
     def hosting(self) -> bool:
@@ -124,7 +126,7 @@ class NetLink:
             if options.hosting:
                 node: Host | Peer = thread.host(
                     machine, bind=options.address, port=options.port, tape=tape, strict=strict,
-                    name=options.name or "host", timeouts=timeouts)
+                    name=options.name or "host", players=options.players, timeouts=timeouts)
             else:
                 node = thread.join(machine, options.address, options.port, options.code,
                                    spectator=options.role == WATCH, name=options.name,
@@ -201,7 +203,7 @@ class NetLink:
 
     # -- frames -----------------------------------------------------------------------------
 
-    def step(self, local: Keys | LocalKeys, timeout: float) -> bool:
+    def step(self, local: FrameInput | LocalKeys, timeout: float) -> bool:
         """Send this window's keys and emulate the next frame when every player's keys are
         in, waiting at most ``timeout`` seconds; True when a frame was emulated."""
         return self.node.advance_within(local, timeout)

@@ -25,7 +25,7 @@ import numpy as np
 
 from zxmonopoly.files import read_regular
 from zxmonopoly.snapshot import Snapshot, read_szx, write_szx
-from zxmonopoly.spectrum import Spectrum48
+from zxmonopoly.spectrum import NO_INPUT, FrameInput, Spectrum48
 
 from . import protocol as p
 
@@ -40,7 +40,6 @@ MAX_BEHIND = 3000
 #: waits for keys are not made up (the schedule moves on: that is what aligns the peers).
 MAX_LAG = 0.1
 FPS = 50
-RELEASED_ROWS = b"\xff" * 8
 
 
 class NetError(Exception):
@@ -56,32 +55,13 @@ class DesyncError(NetError):
 DESYNC = "desync: "
 
 
-@dataclass(frozen=True)
-class Keys:
-    """One player's keys for a frame: 8 half-rows (bits 0-4, 0 = pressed), Kempston bits."""
-
-    rows: bytes = RELEASED_ROWS
-    joystick: int = 0
-
-    @classmethod
-    def of(cls, machine: Spectrum48) -> Keys:
-        """The keys held now on a machine's keyboard and joystick (a local player's)."""
-        return cls(bytes(machine.keyboard.rows), int(machine.joystick.state[0]))
-
-    @classmethod
-    def pressed(cls, names: str | tuple[str, ...] = (), joystick: int = 0) -> Keys:
-        """Keys with ``names`` held (``"CAPS SHIFT+5"`` or a tuple), the rest up."""
-        from zxmonopoly.spectrum.keyboard import Keyboard
-
-        board = Keyboard()
-        if names:
-            board.press(names)
-        return cls(bytes(board.rows), joystick)
-
-
-RELEASED = Keys()
+#: A player's keys for a frame are a frame's input: the machine's own type, which the node
+#: hands the machine through its one seam (``Spectrum48.set_input``). ``Keys`` and
+#: ``RELEASED`` are its names in the library's API (docs/network.md).
+Keys = FrameInput
+RELEASED = NO_INPUT
 #: A node's own keys for its next frame to send (``node.next_local``).
-LocalKeys = Callable[["Node"], Keys]
+LocalKeys = Callable[["Node"], FrameInput]
 
 
 @dataclass(frozen=True)
@@ -165,7 +145,7 @@ class Player:
     slot: int
     name: str
     spans: list[list[int]] = field(default_factory=list)
-    keys: dict[int, Keys] = field(default_factory=dict)
+    keys: dict[int, FrameInput] = field(default_factory=dict)
     #: Host only: the next frame this player's keys must be for (they come in order).
     next: int = 0
 
@@ -291,7 +271,7 @@ class Node:
         """Whether the next frame can be emulated now."""
         return self.ended is None and not self.paused and not self.missing()
 
-    def advance(self, local: Keys | LocalKeys = RELEASED) -> bool:
+    def advance(self, local: FrameInput | LocalKeys = NO_INPUT) -> bool:
         """Send this node's keys as far ahead as the delay says, then emulate one frame if
         every player's keys for it are in; True when a frame was emulated. ``local`` is the
         keys, or a function of the node giving them, called once for each frame scheduled
@@ -306,7 +286,7 @@ class Node:
             self._step()
             return True
 
-    def _schedule_local(self, local: Keys | LocalKeys) -> None:
+    def _schedule_local(self, local: FrameInput | LocalKeys) -> None:
         """This node's keys for every frame up to ``frame + delay`` not yet sent."""
         player = self.players[self.slot]  # type: ignore[index]
         if not player.playing:
@@ -314,12 +294,12 @@ class Node:
         self.next_local = max(self.next_local, player.join)
         last = self.frame + self.delay
         while self.next_local <= last:
-            keys = local if isinstance(local, Keys) else local(self)
+            keys = local if isinstance(local, FrameInput) else local(self)
             player.keys[self.next_local] = keys
             self._send_keys(self.next_local, keys)
             self.next_local += 1
 
-    def _send_keys(self, frame: int, keys: Keys) -> None:
+    def _send_keys(self, frame: int, keys: FrameInput) -> None:
         """Send our keys for ``frame`` (the host to every peer, a peer to the host)."""
         raise NotImplementedError
 
@@ -328,16 +308,9 @@ class Node:
         f = self.frame
         for event in self.events.get(f, ()):
             self._apply(event)
-        rows = np.full(8, 0xFF, dtype=np.uint8)
-        joystick = 0
-        for player in self.players.values():
-            if player.plays(f):
-                keys = player.keys[f]
-                rows &= np.frombuffer(keys.rows, dtype=np.uint8)
-                joystick |= keys.joystick
         machine = self.machine
-        machine.keyboard.rows[:] = rows
-        machine.joystick.state[0] = joystick & 0x1F
+        machine.set_input(FrameInput.combined(
+            player.keys[f] for player in self.players.values() if player.plays(f)))
         machine.run_frames(1)
         self.frame = f + 1
         self.stats.frames += 1
@@ -383,7 +356,7 @@ class Node:
     # -- running without a window -----------------------------------------------------------
 
     async def run(self, frames: int | None = None, *, paced: bool = True,
-                  local: Keys | LocalKeys = RELEASED,
+                  local: FrameInput | LocalKeys = NO_INPUT,
                   until: Callable[[Node], bool] | None = None) -> None:
         """Emulate ``frames`` frames (None: until the game ends or ``until(node)`` holds),
         50 a second when ``paced`` (at the host's speed), else as fast as the keys come.
@@ -433,7 +406,7 @@ class Node:
             self.stats.stall_seconds += waited
         return waited
 
-    def advance_within(self, local: Keys | LocalKeys, timeout: float) -> bool:
+    def advance_within(self, local: FrameInput | LocalKeys, timeout: float) -> bool:
         """:meth:`advance`, waiting up to ``timeout`` seconds for the keys it needs (a
         window's thread, between two of its ticks); True when a frame was emulated."""
         end = time.perf_counter() + timeout

@@ -9,7 +9,7 @@ import socket
 
 from zxmonopoly import __version__
 from zxmonopoly.snapshot import SnapshotError, read_szx
-from zxmonopoly.spectrum import Spectrum48
+from zxmonopoly.spectrum import FrameInput, Spectrum48
 
 from . import protocol as p
 from .conn import LINGER, Conn, no_delay
@@ -20,7 +20,6 @@ from .lockstep import (
     NO_TAPE,
     DesyncError,
     Event,
-    Keys,
     NetError,
     Node,
     Player,
@@ -230,7 +229,7 @@ class Peer(Node):
                 raise p.ProtocolError(f"keys for frame {message.frame}: this peer is more "
                                       f"than {MAX_BEHIND} frames behind the host")
             if message.frame >= self.frame - KEEP:
-                player.keys[message.frame] = Keys(message.rows, message.joystick)
+                player.keys[message.frame] = FrameInput(message.rows, message.joystick)
         elif isinstance(message, p.Ping):
             assert self.conn is not None
             self.conn.send(p.Pong(message.stamp))
@@ -307,7 +306,7 @@ class Peer(Node):
         self.frame = state.frame
         self.note(text + "is loaded")
 
-    def _send_keys(self, frame: int, keys: Keys) -> None:
+    def _send_keys(self, frame: int, keys: FrameInput) -> None:
         assert self.conn is not None
         self.conn.send(p.Input(frame, keys.rows, keys.joystick))
 

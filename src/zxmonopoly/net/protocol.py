@@ -27,8 +27,11 @@ DEFAULT_PORT = 4848
 
 # -- limits (docs/network.md, "Limits") -------------------------------------------------------
 
-#: Players at most, the host included (the game has six pieces).
-MAX_PLAYERS = 6
+#: Player slots the messages carry at most, the host's included (a slot is a byte, and the
+#: WELCOME message's bound counts them). How many players a hosted program takes is the
+#: host's setting (``Host(players=...)``, at most this), given by whoever hosts it; raising
+#: this bound changes the messages (PROTOCOL_VERSION).
+MAX_SLOTS = 6
 #: Spectators (``--watch``) at most.
 MAX_SPECTATORS = 8
 #: Connections still in their handshake at most; more are closed at once.
@@ -65,7 +68,7 @@ HASH_SIZE = 32  # sha256 of the ROM and the tape
 DIGEST_SIZE = 16  # the machine hash (blake2b)
 NO_FRAME = 0xFFFFFFFF
 NO_SLOT = 0xFF
-#: The host's own slot; joiners take 1..MAX_PLAYERS-1.
+#: The host's own slot; joiners take 1..MAX_SLOTS-1.
 HOST_SLOT = 0
 
 
@@ -361,7 +364,7 @@ class Welcome(Message):
     TYPE: ClassVar[int] = 4
     NAME: ClassVar[str] = "WELCOME"
     MIN: ClassVar[int] = _WELCOME.size + _STATE.size + 1
-    MAX: ClassVar[int] = (_WELCOME.size + MAX_PLAYERS * (_MEMBER.size + 1 + MAX_NAME)
+    MAX: ClassVar[int] = (_WELCOME.size + MAX_SLOTS * (_MEMBER.size + 1 + MAX_NAME)
                           + _STATE.size + MAX_STATE)
     mac: bytes
     slot: int  # NO_SLOT for a spectator
@@ -381,16 +384,16 @@ class Welcome(Message):
     @classmethod
     def parse(cls, r: _Reader) -> Welcome:
         mac, slot, join, delay, speed, count = r.unpack(_WELCOME)
-        if slot != NO_SLOT and not 1 <= slot < MAX_PLAYERS:
+        if slot != NO_SLOT and not 1 <= slot < MAX_SLOTS:
             raise ProtocolError(f"WELCOME message: slot {slot}")
         _check_delay(delay, "WELCOME")
         _check_speed(speed, "WELCOME")
-        if count > MAX_PLAYERS:
-            raise ProtocolError(f"WELCOME message: {count} players (at most {MAX_PLAYERS})")
+        if count > MAX_SLOTS:
+            raise ProtocolError(f"WELCOME message: {count} players (at most {MAX_SLOTS})")
         roster = []
         for _ in range(count):
             mslot, mjoin, mleave = r.unpack(_MEMBER)
-            if mslot >= MAX_PLAYERS:
+            if mslot >= MAX_SLOTS:
                 raise ProtocolError(f"WELCOME message: roster slot {mslot}")
             roster.append(Member(mslot, mjoin, mleave, r.text(MAX_NAME, "name")))
         for m in roster:
@@ -445,8 +448,8 @@ class Inputs(Message):
     @classmethod
     def parse(cls, r: _Reader) -> Inputs:
         slot, frame, rows, joystick = r.unpack(_INPUTS)
-        if slot >= MAX_PLAYERS:
-            raise ProtocolError(f"INPUTS message: slot {slot} (at most {MAX_PLAYERS - 1})")
+        if slot >= MAX_SLOTS:
+            raise ProtocolError(f"INPUTS message: slot {slot} (at most {MAX_SLOTS - 1})")
         return cls(slot, frame, rows, joystick)
 
 
@@ -471,7 +474,7 @@ class Join(Message):
     @classmethod
     def parse(cls, r: _Reader) -> Join:
         slot, frame = r.unpack(_SLOT_FRAME)
-        if not 1 <= slot < MAX_PLAYERS:
+        if not 1 <= slot < MAX_SLOTS:
             raise ProtocolError(f"JOIN message: slot {slot}")
         return cls(slot, frame, r.text(MAX_NAME, "name"))
 
@@ -494,7 +497,7 @@ class Leave(Message):
     @classmethod
     def parse(cls, r: _Reader) -> Leave:
         slot, frame = r.unpack(_SLOT_FRAME)
-        if not 1 <= slot < MAX_PLAYERS:
+        if not 1 <= slot < MAX_SLOTS:
             raise ProtocolError(f"LEAVE message: slot {slot}")
         return cls(slot, frame, r.text(MAX_REASON, "reason"))
 

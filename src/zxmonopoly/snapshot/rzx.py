@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from zxmonopoly.files import read_regular
+from zxmonopoly.memory_map import ROM_SIZE
 
 from .sna import read_sna, write_sna
 from .state import Snapshot, SnapshotError
@@ -60,7 +61,6 @@ MAX_FILE_SIZE = 64 << 20
 MAX_EXPANDED = 256 << 20
 #: The snapshot formats an RZX may embed, by the extension its snapshot block names.
 SNAPSHOT_SUFFIXES = (".szx", ".z80", ".sna")
-ROM_SIZE = 0x4000
 
 
 class RzxError(SnapshotError):

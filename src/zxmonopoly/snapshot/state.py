@@ -7,10 +7,8 @@ from dataclasses import dataclass, field, fields, replace
 # The frame a snapshot's T-state counter runs within; an interrupt can be accepted while the
 # counter is below INT_LENGTH.
 from zxmonopoly.clock import FRAME_TSTATES, INT_LENGTH
+from zxmonopoly.memory_map import RAM_SIZE, RAM_START, ROM_SIZE
 
-RAM_START = 0x4000
-RAM_SIZE = 0xC000  # 49,152 bytes: 0x4000–0xFFFF
-ROM_SIZE = 0x4000
 PV_FLAG = 0x04
 
 #: Register names as the Z80 core spells them (8-bit, 16-bit, then interrupt state).

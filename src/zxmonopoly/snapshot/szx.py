@@ -12,6 +12,8 @@ from __future__ import annotations
 import struct
 import zlib
 
+from zxmonopoly.memory_map import ROM_SIZE
+
 from .state import FRAME_TSTATES, INT_LENGTH, RAM_SIZE, Snapshot, SnapshotError
 
 MAGIC = b"ZXST"
@@ -35,7 +37,6 @@ FRAME_OVERRUN = 256
 ROM_BLOCK = b"ROM\0"
 ROM_HEADER = struct.Struct("<HI")  # flags (bit 0: zlib), the ROM's size
 ROM_COMPRESSED = 1
-ROM_SIZE_48K = 0x4000
 # Z80R: AF BC DE HL AF' BC' DE' HL' IX IY SP PC, I R IFF1 IFF2 IM, cycles, hold, flags, MEMPTR.
 Z80R = struct.Struct("<12HBBBBBIBBH")
 Z80R_EILAST, Z80R_HALTED, Z80R_FSET = 1, 2, 4
@@ -69,12 +70,12 @@ def write_szx(snap: Snapshot, name: str = "<szx>", *, compress: bool = True,
     out += _block(b"KEYB", struct.pack("<IB", KEYB_ISSUE2 if snap.issue2 else 0,
                                        JOYSTICK_NONE))
     if rom is not None:
-        if len(rom) != ROM_SIZE_48K:
+        if len(rom) != ROM_SIZE:
             raise SnapshotError(name, f"the ROM is {len(rom):,} bytes, a 48K's is "
-                                      f"{ROM_SIZE_48K:,}")
+                                      f"{ROM_SIZE:,}")
         packed = zlib.compress(bytes(rom), 9) if compress else bytes(rom)
         flags = ROM_COMPRESSED if compress else 0
-        out += _block(ROM_BLOCK, ROM_HEADER.pack(flags, ROM_SIZE_48K) + packed)
+        out += _block(ROM_BLOCK, ROM_HEADER.pack(flags, ROM_SIZE) + packed)
     for page, offset in PAGES_48K.items():
         data = snap.ram[offset:offset + PAGE_SIZE]
         packed = zlib.compress(data, 9) if compress else data
@@ -218,9 +219,9 @@ def szx_rom(data: bytes, name: str = "<szx>") -> bytes | None:
         if size < ROM_HEADER.size or pos > len(data):
             raise SnapshotError(name, f"{where}: {size:,} bytes, too short or past the end")
         flags, length = ROM_HEADER.unpack_from(data, start)
-        if length != ROM_SIZE_48K:
+        if length != ROM_SIZE:
             raise SnapshotError(name, f"{where}: a ROM of {length:,} bytes, a 48K's is "
-                                      f"{ROM_SIZE_48K:,}")
+                                      f"{ROM_SIZE:,}")
         body = data[start + ROM_HEADER.size:pos]
         if flags & ROM_COMPRESSED:
             inflater = zlib.decompressobj()

@@ -17,6 +17,7 @@ cache). So:
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -97,7 +98,8 @@ def choose_machine_engine(engine: str | None, frames: int | None = None) -> str:
 
 def compile_spectrum_jit() -> None:
     """Compile the Spectrum engine into numba's cache (what the background process runs)."""
-    from zxmonopoly.spectrum.machine import ROM_SIZE, Spectrum48
+    from zxmonopoly.memory_map import ROM_SIZE
+    from zxmonopoly.spectrum.machine import Spectrum48
 
     Spectrum48(rom=bytes(ROM_SIZE), engine="jit").run_frames(1)
 
@@ -162,8 +164,12 @@ class BackgroundJit:
         """Run the compile in its own process; False (and ``error``) if it failed."""
         t0 = time.monotonic()
         with tempfile.TemporaryFile() as log:
+            # A session of its own: the compile's worker processes (jitbuild) are in its
+            # process group, and a cancel stops them with it (a SIGTERM ends the compile's
+            # process before its own clean-up would stop them).
             self._process = subprocess.Popen(_compile_command(), stdin=subprocess.DEVNULL,
-                                             stdout=log, stderr=log)
+                                             stdout=log, stderr=log,
+                                             start_new_session=hasattr(os, "killpg"))
             status = self._process.wait()
             if self._cancelled:
                 return False
@@ -179,21 +185,38 @@ class BackgroundJit:
 
     def _load(self) -> None:
         """Load the compiled engine from numba's cache into this process."""
-        from zxmonopoly.spectrum.machine import ROM_SIZE, Spectrum48
+        from zxmonopoly.memory_map import ROM_SIZE
+        from zxmonopoly.spectrum.machine import Spectrum48
 
         Spectrum48(rom=bytes(ROM_SIZE), engine="jit")  # binds the cached code, runs nothing
 
     def cancel(self) -> None:
-        """Stop a compile still running (the window closed first); the next start redoes it."""
+        """Stop a compile still running (the window closed first), its worker processes
+        with it; the next start redoes it."""
         self._cancelled = True
         process = self._process
-        if process is not None and process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        if process is None or process.poll() is not None:
+            return
+        _signal_group(process, signal.SIGTERM)
+        try:
+            process.wait(5)
+        except subprocess.TimeoutExpired:
+            pass
+        # What is left of the group (a worker that outlived the compile's process, or that
+        # process itself), at once.
+        _signal_group(process, getattr(signal, "SIGKILL", signal.SIGTERM))
+        process.wait()
+
+
+def _signal_group(process: subprocess.Popen[bytes], number: int) -> None:
+    """Send ``number`` to the process's group (its session's, POSIX), else to it alone."""
+    if hasattr(os, "killpg"):
+        try:
+            os.killpg(process.pid, number)
+        except ProcessLookupError:  # every process of the group has ended
+            pass
+    elif process.poll() is None:
+        process.terminate()
 
 
 __all__ = ["LONG_RUN_FRAMES", "SHORT_RUN_FRAMES", "BackgroundJit",

@@ -1,7 +1,7 @@
 """The keys of each frame: one feeder for everything that presses Spectrum keys over time.
 
 A :class:`KeyFeed` is advanced once a frame. It holds three layers of keys and gives, for the
-frame about to run, the one keyboard matrix the machine sees (:meth:`KeyFeed.write`):
+frame about to run, the one keyboard matrix the machine sees (:meth:`KeyFeed.frame_input`):
 
 1. **script** — a queue of steps run in order: keys held for some frames, frames of waiting,
    and actions that take no frame (the window's ``LOAD ""`` after the boot, which looks at the
@@ -27,9 +27,8 @@ from collections import deque
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from . import keystrokes
+from .frameinput import FrameInput
 from .keyboard import NO_KEYS, Combo, resolve
 
 
@@ -149,17 +148,10 @@ class KeyFeed:
             return next(iter(held.values()))
         return tuple(pair for combo in held.values() for pair in combo)
 
-    def write(self, rows: np.ndarray) -> None:
-        """Set the 8 half-rows (in place, active low) to the frame's keys."""
-        rows[:] = 0xFF
-        for row, mask in self.combo():
-            rows[row] &= 0xFF ^ mask
-
-    def matrix(self) -> bytes:
-        """The frame's 8 half-rows as bytes (what a network peer sends)."""
-        rows = np.full(8, 0xFF, dtype=np.uint8)
-        self.write(rows)
-        return rows.tobytes()
+    def frame_input(self, joystick: int = 0) -> FrameInput:
+        """The frame's keys as its input (the Kempston bits ``joystick``: the feed has none):
+        what a machine is given (:meth:`Spectrum48.set_input`) or a network peer sends."""
+        return FrameInput(joystick=joystick).pressing(self.combo())
 
     def advance(self) -> None:
         """One frame has run: the script's step and the typed combination move on a frame."""

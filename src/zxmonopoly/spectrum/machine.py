@@ -21,12 +21,14 @@ import numpy as np
 from zxmonopoly import images
 from zxmonopoly import snapshot as snapshots
 from zxmonopoly.files import read_regular
+from zxmonopoly.memory_map import MEMORY_SIZE, RAM_SIZE, ROM_SIZE
 from zxmonopoly.z80 import Z80, state
 from zxmonopoly.z80.cpu import default_engine, engine_tables, load_engine
 
 from . import keystrokes, video
 from .beeper import Beeper, port_fe_events
-from .keyboard import Joystick, Keyboard, keys_for_text, parse_keys
+from .frameinput import KEMPSTON_BITS, ROW_KEYS, FrameInput
+from .keyboard import Joystick, Keyboard, KeyboardError, keys_for_text, parse_keys
 from .keyfeed import KeyFeed
 from .tapedeck import TapeDeck
 from .timing import (
@@ -45,7 +47,6 @@ IN_LOG_ENTRIES = 0xFFFE
 #: The most fetches one run of :meth:`Spectrum48.run_fetches` asks for (a frame's run does
 #: about 17,500 at most): far from the 32,768 steps R keeps in the CPython engines.
 RUN_FETCHES_MAX = 16_384
-ROM_SIZE = 16_384
 #: A ROM file larger than this is refused before it is read (a wrong size up to it is named).
 MAX_ROM_FILE = 1 << 20
 
@@ -114,7 +115,7 @@ class Spectrum48:
 
     def __init__(self, rom: bytes | bytearray | str | os.PathLike[str] | None = None,
                  engine: str | None = None, audio: bool = False):
-        self.memory = bytearray(65536)
+        self.memory = bytearray(MEMORY_SIZE)
         self.rom = load_rom(rom)
         self.memory[:ROM_SIZE] = self.rom
         self.engine = engine or default_engine()
@@ -180,7 +181,7 @@ class Spectrum48:
 
     def reset(self) -> None:
         """Power on: RAM cleared, CPU reset, at the start of a frame."""
-        self.memory[ROM_SIZE:] = bytes(65536 - ROM_SIZE)
+        self.memory[ROM_SIZE:] = bytes(RAM_SIZE)
         # Armed watches are the host's, not the machine's: they outlive a reset (the CPU's
         # reset clears its whole state array, where the engines read them).
         st = self.cpu.state
@@ -427,23 +428,39 @@ class Spectrum48:
         self.run_feed(feed)
 
     def run_feed(self, feed: KeyFeed) -> None:
-        """Run frames while ``feed`` has a script or typing to come, its keys written into the
-        matrix before each frame; keys held on the keyboard before are let go meanwhile (the
-        feed's precedence) and held again after."""
+        """Run frames while ``feed`` has a script or typing to come, its keys the frame's input
+        (:meth:`set_input`; the joystick as it is); keys held on the keyboard before are let go
+        meanwhile (the feed's precedence) and held again after."""
         feed.hold("keyboard", self.keyboard.pressed_combo())
-        rows = self.keyboard.rows
+        joystick = int(self.joystick.state[0])
         try:
             while True:
                 feed.begin_frame()
                 if not feed.busy:  # a script's last actions take no frame
                     break
-                feed.write(rows)
+                self.set_input(feed.frame_input(joystick))
                 self.run_frames(1)
                 feed.advance()
         finally:  # at the end, or a run stopped half way: the keys held before, and no others
             feed.clear()
-            feed.write(rows)
+            self.set_input(feed.frame_input(joystick))
             feed.let_go("keyboard")
+
+    def set_input(self, frame_input: FrameInput) -> None:
+        """The input of the frames to come: the keyboard matrix and the Kempston port, written
+        here and nowhere else (the window, the lockstep node, a key feed all hand it a
+        :class:`~.frameinput.FrameInput`). Checked (KeyboardError) and masked: a half-row's
+        bits 5-7 are no key (set), the Kempston port's bits 5-7 none (clear)."""
+        if not isinstance(frame_input, FrameInput):
+            raise KeyboardError("a frame's input is a FrameInput, not "
+                                f"{type(frame_input).__name__}")
+        self.keyboard.rows[:] = np.frombuffer(frame_input.rows, dtype=np.uint8) | (
+            0xFF ^ ROW_KEYS)
+        self.joystick.state[0] = frame_input.joystick & KEMPSTON_BITS
+
+    def held_input(self) -> FrameInput:
+        """The input the machine holds now (its matrix and Kempston port)."""
+        return FrameInput(self.keyboard.rows.tobytes(), int(self.joystick.state[0]))
 
     def type_text(self, text: str, hold: int = keystrokes.HOLD_FRAMES,
                   gap: int = keystrokes.GAP_FRAMES) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 
 from zxmonopoly import snapshot as snapshots
+from zxmonopoly.memory_map import RAM_START
 from zxmonopoly.snapshot.rzx import (
     Frame,
     InputBlock,
@@ -220,5 +221,5 @@ def closing_differences(machine: Spectrum48, closing: snapshots.Snapshot) -> lis
            if getattr(ours, name) != getattr(closing, name)]
     ram = [k for k in range(len(ours.ram)) if ours.ram[k] != closing.ram[k]]
     if ram:
-        out.append(f"RAM: {len(ram):,} bytes differ, the first at {ram[0] + 0x4000:#06x}")
+        out.append(f"RAM: {len(ram):,} bytes differ, the first at {ram[0] + RAM_START:#06x}")
     return out

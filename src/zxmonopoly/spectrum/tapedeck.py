@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from zxmonopoly.memory_map import ROM_SIZE
 from zxmonopoly.z80 import Z80, state
 
 LD_BYTES = 0x0556
@@ -270,7 +271,7 @@ class TapeDeck:
                 byte = payload[k]
                 addr = (dest + k) & 0xFFFF
                 if load:
-                    if addr >= 0x4000:
+                    if addr >= ROM_SIZE:  # (the ROM is not written)
                         mem[addr] = byte
                 elif mem[addr] != byte:
                     done = k

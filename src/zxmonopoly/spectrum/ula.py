@@ -24,12 +24,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from zxmonopoly.memory_map import (
+    ATTR_FILE,
+    CONTENDED_SIZE,
+    CONTENDED_START,
+    DISPLAY_FILE,
+    MEMORY_SIZE,
+)
 from zxmonopoly.z80 import state
 
 from . import timing
 
 if TYPE_CHECKING:
-    from zxmonopoly.z80.templates import Dialect
+    from zxmonopoly.z80.templates import Dialect, Line, Marker
 
 #: What the generated modules say they are, and are made from.
 TITLE = "the Spectrum (contention, ULA ports)"
@@ -75,20 +82,33 @@ def delay(t: str = "t") -> str:
 DELAY = f"t += {delay()}"
 
 
+#: Contended memory is one aligned 16K: an address is in it when its top two bits say so.
+_CONTENDED_MASK = MEMORY_SIZE - CONTENDED_SIZE
+#: The high bytes of the addresses just below contended memory and at its end.
+_BELOW_HIGH = (CONTENDED_START >> 8) - 1
+_LAST_HIGH = ((CONTENDED_START + CONTENDED_SIZE) >> 8) - 1
+
+
 def contended(address: str) -> str:
     """The test that memory at ``address`` is contended (0x4000-0x7FFF)."""
-    return f"({address} & 0xC000) == 0x4000"
+    return f"({address} & 0x{_CONTENDED_MASK:04X}) == 0x{CONTENDED_START:04X}"
 
 
 def uncontended(address: str) -> str:
     """The test that memory at ``address`` is not contended."""
-    return f"({address} & 0xC000) != 0x4000"
+    return f"({address} & 0x{_CONTENDED_MASK:04X}) != 0x{CONTENDED_START:04X}"
 
 
 def ir_uncontended(i: str) -> str:
     """The test that the IR address an instruction puts on the bus (I in the high byte) is not
     contended."""
-    return f"({i} & 0xC0) != 0x40"
+    return f"({i} & 0x{_CONTENDED_MASK >> 8:02X}) != 0x{CONTENDED_START >> 8:02X}"
+
+
+def word_uncontended(high: str) -> str:
+    """The test that neither byte of a word is contended, from ``high``, the high byte of its
+    address (the word at the last address below contended memory reaches into it)."""
+    return f"not (0x{_BELOW_HIGH:02X} <= {high} <= 0x{_LAST_HIGH:02X})"
 
 
 def io_cycle(check: list[str]) -> list[str]:
@@ -166,8 +186,9 @@ def port_in(d: Dialect, trace: bool = False) -> list[str]:
                                            f"    v = v & int(keys[{k}])")]
     line, col = timing.LINE_TSTATES, timing.DISPLAY_LINE_TSTATES
     # The byte the ULA fetches at column x_ of screen line ``line``: its attribute, its pixels.
-    attribute = "0x5800 + ((line >> 3) << 5) + x_"
-    pixels = "0x4000 + ((line & 0xC0) << 5) + ((line & 7) << 8) + ((line & 0x38) << 2) + x_"
+    attribute = f"0x{ATTR_FILE:04X} + ((line >> 3) << 5) + x_"
+    pixels = (f"0x{DISPLAY_FILE:04X} + ((line & 0xC0) << 5) + ((line & 7) << 8) "
+              "+ ((line & 0x38) << 2) + x_")
     return [
         "if (port & 1) == 0:",  # the ULA: keyboard half-rows, EAR in on bit 6
         "    if tape_on:",  # the tape's level now: edges up to this T-state have passed
@@ -197,9 +218,9 @@ def port_in(d: Dialect, trace: bool = False) -> list[str]:
     ]
 
 
-def port_out(log_full_exit: str) -> list[str]:
+def port_out(log_full_exit: Marker) -> list[Line]:
     """What an OUT of ``v`` to ``port`` does: the ULA (A0 low) takes it and logs it with its
-    T-state; ``log_full_exit`` leaves the loop when the log is full."""
+    T-state; ``log_full_exit`` (the generator's marker) leaves the loop when the log is full."""
     return [
         "if (port & 1) == 0:",
         "    ula_out = v",
@@ -207,5 +228,5 @@ def port_out(log_full_exit: str) -> list[str]:
         "    out_log[out_n + 1] = v",
         "    out_n += 2",
         "    if out_n > len(out_log) - 2:",
-        f"        {log_full_exit}",
+        "        " + log_full_exit,
     ]

@@ -14,8 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from .timing import FIRST_DISPLAY_LINE
-from .timing import LINE_TSTATES as TSTATES_PER_LINE
+from zxmonopoly.memory_map import ATTR_END, ATTR_FILE, DISPLAY_FILE
+
+from .timing import FIRST_DISPLAY_LINE, LINE_TSTATES
 
 # -- frame geometry (T-states counted from the start of the frame interrupt; the timing is
 # timing.py's, the geometry of the picture follows from it) -----------------------------------
@@ -35,19 +36,17 @@ CHUNK_PIXELS = 8
 CHUNK_TSTATES = CHUNK_PIXELS // PIXELS_PER_TSTATE
 CHUNKS_PER_LINE = SCREEN_WIDTH // CHUNK_PIXELS
 
-#: T-state at which the beam reaches the left edge of each of the 256 visible lines.
-LINE_TSTATES = (
-    (FIRST_VISIBLE_LINE + np.arange(SCREEN_HEIGHT, dtype=np.int64)) * TSTATES_PER_LINE
+#: T-state at which the beam reaches the left edge of each of the 256 visible lines (a line
+#: is timing's LINE_TSTATES long).
+LINE_STARTS = (
+    (FIRST_VISIBLE_LINE + np.arange(SCREEN_HEIGHT, dtype=np.int64)) * LINE_TSTATES
     - LEFT_BORDER_TSTATES
 )
 #: T-state of each 8-pixel chunk of each visible line, shape (256, 40).
-CHUNK_TSTATES_GRID = LINE_TSTATES[:, None] + CHUNK_TSTATES * np.arange(CHUNKS_PER_LINE)
+CHUNK_TSTATES_GRID = LINE_STARTS[:, None] + CHUNK_TSTATES * np.arange(CHUNKS_PER_LINE)
 
-# -- memory map -------------------------------------------------------------------------------
+# -- the ROM's system variables (the screen's addresses are zxmonopoly.memory_map's) ----------
 
-DISPLAY_FILE = 0x4000
-ATTR_FILE = 0x5800
-ATTR_END = 0x5B00
 #: System variable CHARS (2 bytes): 256 less than the address of the glyph of character 32.
 CHARS = 23606
 FLASH_FRAMES = 16  # FLASH shows normal for 16 frames, then swapped for 16
@@ -153,7 +152,7 @@ def border_colours_per_line(events: Any, initial_colour: int) -> np.ndarray:
     ``events`` are ``(tstates, colour)`` border writes within the frame (colour is masked with 7,
     so the bytes written to port 0xFE do as they are); ``initial_colour`` is in force at T = 0.
     """
-    return _colour_at(events, initial_colour, LINE_TSTATES)
+    return _colour_at(events, initial_colour, LINE_STARTS)
 
 
 def border_colours_per_chunk(events: Any, initial_colour: int) -> np.ndarray:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from zxmonopoly.memory_map import DISPLAY_FILE, SCREEN_SIZE
+
 from .tap import CHARACTER_ARRAY, CODE, FLAG_HEADER, HEADER_LENGTH, NUMBER_ARRAY, PROGRAM, Header
 
 #: ROM-standard signal, in T-states at 3.5 MHz (§4.1).
@@ -67,7 +69,7 @@ def header_text(header: Header) -> str:
         dollar = "" if header.type == NUMBER_ARRAY else "$"
         return f"{kind}: {name} DATA {letter}{dollar}()"
     if header.type == CODE:
-        if (header.param1, header.length) == (0x4000, 6912):
+        if (header.param1, header.length) == (DISPLAY_FILE, SCREEN_SIZE):
             return f"Bytes: {name} SCREEN$"
         return f"Bytes: {name} CODE {header.param1},{header.length}"
     return f"Header type {header.type}: {name}"

@@ -1,4 +1,4 @@
-"""The window's record of the game (issue 28): the game's events drained at every frame's end,
+"""The window's record of the game (issue 28): the game's events read at every frame's end,
 shown on request in a panel that scrolls over the lower part of the picture (F8, or the
 menu's "Record of the game"), and written to a file as they come (``play --log FILE``)."""
 

@@ -3,19 +3,20 @@
 docs/window.md, "PC keys -> Spectrum keys" and "Joysticks". Every key goes into the window's
 key feeder (``spectrum/keyfeed.py``): a PC key held holds its Spectrum keys, punctuation is
 typed as its SYMBOL SHIFT combination, a keyboard joystick holds its keys; the Kempston port
-is the pads' directions. :meth:`PcKeys.take` gives one frame's keys and moves the feed on a
-frame: the runtime's driver takes them for each frame it runs (or, in network play, sends).
+is the pads' directions. :meth:`PcKeys.take` gives one frame's input (a
+:class:`~zxmonopoly.spectrum.frameinput.FrameInput`) and moves the feed on a frame: the
+runtime's driver takes it for each frame it runs (or, in network play, sends).
 """
 
 from __future__ import annotations
 
 import os
-from typing import NamedTuple
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from zxmonopoly.spectrum import keystrokes  # noqa: E402
+from zxmonopoly.spectrum.frameinput import FrameInput  # noqa: E402
 from zxmonopoly.spectrum.keyboard import (  # noqa: E402
     CAPS_SHIFT,
     SYMBOL_SHIFT,
@@ -54,13 +55,6 @@ for _d in range(10):
     _HELD_KEY_NAMES[getattr(pygame, f"K_KP{_d}")] = (str(_d),)
 #: The same, resolved once to the matrix's (half-row, mask) pairs.
 HELD_KEYS: dict[int, Combo] = {key: resolve(names) for key, names in _HELD_KEY_NAMES.items()}
-
-
-class LocalInput(NamedTuple):
-    """One frame's keys at this window: the 8 half-rows (active low) and the Kempston bits."""
-
-    rows: bytes
-    joystick: int
 
 
 class PcKeys:
@@ -122,7 +116,7 @@ class PcKeys:
         self.cursor_joystick = not self.cursor_joystick
         self.pads.keys.clear()
 
-    def take(self) -> LocalInput:
+    def take(self) -> FrameInput:
         """The next frame's keys, the feed moved on a frame: the script's due actions run
         first, and its step and the typed combination count the frame."""
         self.feed.begin_frame()
@@ -135,7 +129,7 @@ class PcKeys:
         """Whether the next :meth:`take` runs a script action first (it may read the machine)."""
         return self.feed.action_due
 
-    def local_input(self) -> LocalInput:
+    def local_input(self) -> FrameInput:
         """This frame's keys: the feed's matrix (a keyboard joystick's keys held in it) and
         the Kempston port from the pads."""
         pads = self.pads.held()
@@ -144,4 +138,4 @@ class PcKeys:
             self.feed.hold(JOYSTICK_SOURCE, stick)
         else:
             self.feed.let_go(JOYSTICK_SOURCE)
-        return LocalInput(self.feed.matrix(), joysticks.kempston_value(self.joystick_mode, pads))
+        return self.feed.frame_input(joysticks.kempston_value(self.joystick_mode, pads))

@@ -13,13 +13,14 @@ host's controls.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from pathlib import Path
 from typing import Protocol
 
-from zxmonopoly import images
+from zxmonopoly.harness.words import max_players
 from zxmonopoly.net.link import NetLink, NetOptions
-from zxmonopoly.net.lockstep import RELEASED, Keys, NetError, Node, TapeFile
-from zxmonopoly.spectrum import Spectrum48
+from zxmonopoly.net.lockstep import NetError, Node, TapeFile
+from zxmonopoly.spectrum import NO_INPUT, FrameInput, Spectrum48
 from zxmonopoly.spectrum.keyfeed import KeyFeed
 from zxmonopoly.ui.audio import AudioOut
 from zxmonopoly.ui.files import SNAPSHOT_SUFFIXES, TAPE_SUFFIXES, Files
@@ -65,7 +66,7 @@ class NetDriver:
         """Send this window's keys as far ahead as the delay says and emulate the next frame
         when every player's keys are in, waiting at most ``wait`` seconds for them."""
 
-        def local(node: Node) -> Keys:
+        def local(node: Node) -> FrameInput:
             # The key feeder moves on one scheduled frame at a time, as it moves on one
             # emulated frame at a time alone. An action that reads the screen (the rest of
             # LOAD "") waits, pressing nothing, until the machine has caught up with it.
@@ -73,10 +74,9 @@ class NetDriver:
                 if self._action_at is None:
                     self._action_at = node.next_local
                 if node.frame < self._action_at:
-                    return RELEASED
+                    return NO_INPUT
                 self._action_at = None
-            taken = keys.take()
-            return Keys(taken.rows, taken.joystick)
+            return keys.take()
 
         return self.link.step(local, wait)
 
@@ -96,6 +96,8 @@ def start(window: NetWindow, options: NetOptions, tape: str | Path | None = None
         return "already in a network game: leave it first"
     if window.recorder is not None:
         window.record()  # a recording is of one keyboard; the network's keys are everyone's
+    if options.hosting:  # as many players as the game has pieces (its symbol map says)
+        options = dataclasses.replace(options, players=max_players())
     try:
         tape_data = TapeFile.read(tape) if tape is not None else None
         link = NetLink.start(window.machine, options, tape=tape_data)
@@ -103,12 +105,6 @@ def start(window: NetWindow, options: NetOptions, tape: str | Path | None = None
         return str(exc)
     window.net = link
     window.runtime.driver = NetDriver(link)
-    # The game's record is drained at every frame's end by writing the ring's tail back into
-    # RAM (harness/events.py): a write every machine of the game must make alike, or their
-    # memories part (a host that loaded the tape drained, a joiner did not: a desync at
-    # every few checkpoints once the game ran). So every window of a network game reads the
-    # record by one map, the shipped game's; its drain does nothing while another program runs.
-    window.symbols = images.game_symbols_path()
     if not options.hosting:
         window.feed.clear()  # the host's machine is the game's now, and its LOAD ""
     window.paused = False

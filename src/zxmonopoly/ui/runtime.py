@@ -18,17 +18,15 @@ from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-import numpy as np
-
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from zxmonopoly.spectrum import Spectrum48  # noqa: E402
 from zxmonopoly.spectrum.engine import BackgroundJit  # noqa: E402
+from zxmonopoly.spectrum.frameinput import FrameInput  # noqa: E402
 from zxmonopoly.spectrum.keyfeed import KeyFeed  # noqa: E402
 from zxmonopoly.spectrum.timing import HOST_FRAMES_PER_SECOND  # noqa: E402
 from zxmonopoly.ui.audio import AUDIO_AHEAD, AudioOut  # noqa: E402
-from zxmonopoly.ui.keys import LocalInput  # noqa: E402
 
 if TYPE_CHECKING:
     from zxmonopoly.harness.record import Recorder
@@ -50,8 +48,8 @@ TICK_WAIT = 0.015
 class FrameKeys(Protocol):
     """Where a driver takes this window's keys from (``keys.PcKeys``)."""
 
-    def take(self) -> LocalInput:
-        """The keys of the next frame; the key feeder moves on one frame."""
+    def take(self) -> FrameInput:
+        """The input of the next frame; the key feeder moves on one frame."""
         ...
 
     @property
@@ -88,10 +86,8 @@ class LocalDriver:
     stops_for_menu = True
 
     def run_frame(self, machine: Spectrum48, keys: FrameKeys, wait: float) -> bool:
-        """Write this frame's keys into the matrix and the Kempston port, then run it."""
-        local = keys.take()
-        machine.keyboard.rows[:] = np.frombuffer(local.rows, dtype=np.uint8)
-        machine.joystick.state[0] = local.joystick
+        """This frame's input to the machine (its one seam), then run it."""
+        machine.set_input(keys.take())
         machine.run_frames(1)
         return True
 

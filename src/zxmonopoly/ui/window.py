@@ -357,14 +357,13 @@ class Window:
             self.apply_keys()
 
     def apply_keys(self) -> None:
-        """Show the keys at once: the local keys (keys.py) into the matrix and the Kempston
-        port (the runtime's driver writes them again before each frame). In a network game the
-        machine is everyone's: its matrix is the merged keys the node writes."""
+        """Show the keys at once: the local input (keys.py) given to the machine (the runtime's
+        driver gives it again before each frame). In a network game the machine is everyone's:
+        its input is the merged keys the node gives it."""
         local = self.keys.local_input()
         if self.net is not None:
             return
-        self.machine.keyboard.rows[:] = np.frombuffer(local.rows, dtype=np.uint8)
-        self.machine.joystick.state[0] = local.joystick
+        self.machine.set_input(local)
 
     # -- the machine ------------------------------------------------------------------------
 

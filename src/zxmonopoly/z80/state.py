@@ -27,6 +27,12 @@ ROM_TOP = 34  # writes below this address are ignored (0 for a bare CPU)
 IO_EXIT = 35  # 1: every port access returns to Python (callbacks); 2: IO_LOG, below
 IN_READY, IN_VALUE = 36, 37  # a port value supplied by Python for the pending IN
 PORT, PORT_VALUE = 38, 39  # the port (and value written) of the access that caused an exit
+# The numba engines' own, during a run: where a prefix function (tools/z80gen/emit_numba.py)
+# leaves the loop's markers that it changed for the main function to reload, EI's T-state
+# (``ei_at``), LD A,I's (``ldair_at``), the last flag change's (``qt``), and R as the loop
+# counts it (unmasked) with the bit 7 LD R,A wrote (``r7``).
+JIT_EI_AT, JIT_LDAIR_AT, JIT_QT = 40, 41, 42
+JIT_R_RAW, JIT_R7 = 45, 46
 # The engines' own, during a run: the T-state it started at, or the end of a DD/FD prefix the
 # next opcode ignored that opened it (Q from before the run still holds there).
 ENTRY_T = 43

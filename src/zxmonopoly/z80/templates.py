@@ -16,28 +16,31 @@ Locals of the loop: ``a f b c d e h l`` and alternates ``a_ f_ …``; ``ix iy sp
 last flag-changing instruction, for Q) and ``ldair_at`` (T after LD A,I/LD A,R); ``t0`` (T at
 the instruction's start, in ``start_t`` leaves).
 
-Special lines the generator expands per engine: ``@EXIT n`` (store state and return
-reason ``n``); ``@PORT_IN`` / ``@PORT_OUT`` (the devices on the ports when no callback takes
-them); ``@CYCLES`` (where the contended engines walk the machine cycles, if not at the top);
-``@HALT_SKIP`` (after a HALT's pass: the engine runs the passes that follow).
+Besides code, a leaf's lines hold markers (:class:`Marker` objects, never text): places
+the generator fills per engine. :class:`Exit` (leave the run with a reason); :class:`Device`
+(the machine's devices on a port when no callback takes the access); :data:`CYCLES` (where
+the contended engines walk the machine cycles, if not at the top); :data:`HALT_SKIP` (after
+a HALT's pass: the engine runs the passes that follow); :class:`TStates` (where the
+T-states go). A template indents a marker as it indents a line (``"    " + marker``).
 
-Timing is described once, by each instruction's machine cycles (``cycles()`` below, after
-its opcode fetches ``FETCH1``/``FETCH2``): no template names a T-state count. The bare
-engines add the cycles' total after the leaf's lines, or where a marker line stands
-(``@T``: the unconditional cycles, ``@T+``: with the conditional ones, in the branch that
-takes them; ``@T= EXPR`` in a piece for many opcodes, EXPR worked out from their lists).
-The Spectrum engines walk the same cycles instead, delaying each one the ULA contends, and
-the markers become nothing.
+Timing is described once, by each instruction's machine cycles (:mod:`.machine_cycles`,
+after its opcode fetches ``FETCH1``/``FETCH2``): no template names a T-state count. The bare
+engines add the cycles' total after the leaf's lines, or where a T-state marker stands
+(:data:`T_HERE`: the unconditional cycles, :data:`T_TAKEN`: with the conditional ones, in the
+branch that takes them; ``t_is(EXPR)`` in a piece for many opcodes, EXPR worked out from
+their lists). The Spectrum engines walk the same cycles instead, delaying each one the ULA
+contends, and the markers become nothing.
 
 Flags: S Z Y H X P/V N C = bits 7..0. Sources: ``../shared/reference/spectrum_facts.md`` §1.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from . import isa, state
+from .machine_cycles import FETCH2, cycle_total, cycles, is_index_mem
 
 FC, FN, FPV, FX, FH, FY, FZ, FS = 1, 2, 4, 8, 16, 32, 64, 128
 
@@ -68,11 +71,11 @@ class Dialect(Protocol):
         """An expression: the byte of memory at ``addr``."""
         ...
 
-    def step_pc(self, n: int) -> list[str]:
+    def step_pc(self, n: int) -> list[Line]:
         """Statements moving PC by ``n`` bytes (negative: back), wrapping at 64K."""
         ...
 
-    def step_r(self, n: int | str) -> list[str]:
+    def step_r(self, n: int | str) -> list[Line]:
         """Statements counting ``n`` more M1 cycles in R (an int, negative to take them back,
         or a local's name)."""
         ...
@@ -106,7 +109,85 @@ def slot(name: str) -> str:
     return f"st[S.{name}]"
 
 
-def indent(lines: list[str], n: int = 1) -> list[str]:
+@dataclass(frozen=True)
+class Marker:
+    """A place in a leaf's lines that the generator fills with each engine's own code.
+
+    Not a line of code, and never read as text: the generator finds markers by their class.
+    ``"    " + marker``, as a template indents a line, is the marker one level deeper:
+    ``depth`` counts the levels of four spaces it stands at.
+    """
+
+    depth: int = field(default=0, kw_only=True)
+
+    def __radd__(self, pad: str) -> Marker:
+        """The marker indented by ``pad`` (levels of four spaces)."""
+        levels, rest = divmod(len(pad), 4)
+        if rest or pad.strip():
+            raise TemplateError(f"{self!r} indented by {pad!r}, not by levels of four spaces")
+        return replace(self, depth=self.depth + levels)
+
+    @property
+    def pad(self) -> str:
+        """The indent of the code that takes the marker's place."""
+        return "    " * self.depth
+
+
+@dataclass(frozen=True)
+class TStates(Marker):
+    """Add the instruction's T-states here: its unconditional cycles, with the conditional
+    ones too when ``taken`` (in the branch that takes them), or ``expr`` (a piece for many
+    opcodes: the figure worked out from their cycle lists). The Spectrum engines have walked
+    the cycles (with their contention) before the instruction's lines: nothing to them."""
+
+    taken: bool = False
+    expr: str = ""
+
+
+@dataclass(frozen=True)
+class Exit(Marker):
+    """Leave the run with exit reason ``reason`` (``state.EXIT_*``), each engine its own way."""
+
+    reason: int
+
+
+@dataclass(frozen=True)
+class Device(Marker):
+    """The machine's devices on a port when no callback takes the access: ``port`` is
+    ``in``, ``in_log`` (through the port-read log), ``in_maybe_log`` (the log as its mode
+    says) or ``out``."""
+
+    port: str
+
+
+@dataclass(frozen=True)
+class CycleWalk(Marker):
+    """Where the contended engines walk the instruction's machine cycles, when not before
+    its lines (a block instruction repeating in place walks each pass)."""
+
+
+@dataclass(frozen=True)
+class HaltSkip(Marker):
+    """After a HALT's pass: the engine runs the passes that follow, as it can."""
+
+
+#: What a leaf's lines are: code, or a marker.
+Line = str | Marker
+
+T_HERE = TStates()  # add the instruction's unconditional cycles here
+T_TAKEN = TStates(taken=True)  # ... and its conditional ones too (a branch taken, a repeat)
+PORT_IN, PORT_IN_LOG = Device("in"), Device("in_log")
+PORT_IN_MAYBE_LOG, PORT_OUT = Device("in_maybe_log"), Device("out")
+CYCLES = CycleWalk()
+HALT_SKIP = HaltSkip()
+
+
+def t_is(expr: str) -> TStates:
+    """The marker of a generic piece (many opcodes): add ``expr``, worked out from cycles."""
+    return TStates(expr=expr)
+
+
+def indent(lines: list[Line], n: int = 1) -> list[Line]:
     """``lines`` indented ``n`` levels of four spaces (empty lines stay empty)."""
     pad = "    " * n
     return [pad + x if x else x for x in lines]
@@ -118,27 +199,14 @@ class Leaf:
     lines read ``t0``, the T-state the instruction started at (the generator sets it: the
     Spectrum engines have moved T through the instruction's cycles before its lines).
 
-    A leaf never names its T-states: they are its machine cycles (``cycles`` below). Where
-    they must be added at a certain point, or differ between branches, the lines say so
-    with a marker (``T_HERE``, ``T_TAKEN``); otherwise the generator adds them after.
+    A leaf never names its T-states: they are its machine cycles (:mod:`.machine_cycles`).
+    Where they must be added at a certain point, or differ between branches, the lines say
+    so with a marker (``T_HERE``, ``T_TAKEN``); otherwise the generator adds them after.
     """
 
-    lines: list[str]
+    lines: list[Line]
     flags: bool = False
     start_t: bool = False
-
-
-# T-state markers, lines the generator expands from the instruction's cycle list. The bare
-# engines add the figure there; the Spectrum engines have walked the cycles (with their
-# contention) before the instruction's lines, so a marker is nothing to them.
-T_HERE = "@T"  # add the instruction's unconditional cycles here
-T_TAKEN = "@T+"  # ... and its conditional ones too (a branch taken, a block repeating)
-T_IS = "@T= "  # a piece for many opcodes: ``@T= EXPR``, EXPR made from their cycle lists
-
-
-def t_is(expr: str) -> str:
-    """The marker of a generic piece (many opcodes): add ``expr``, worked out from cycles."""
-    return T_IS + expr
 
 
 # Q at the start of an instruction: F if the previous instruction changed the flags (it left
@@ -193,25 +261,20 @@ def write(addr: str, value: str) -> list[str]:
     return [f"if {addr} >= rom_top:", f"    mem[{addr}] = {value}"]
 
 
-def fetch_n(d: Dialect) -> list[str]:
+def fetch_n(d: Dialect) -> list[Line]:
     """Statements reading the byte at PC into ``n`` and stepping past it."""
     return [f"n = {d.mem('pc')}", *d.step_pc(1)]
 
 
-def fetch_nn(d: Dialect) -> list[str]:
+def fetch_nn(d: Dialect) -> list[Line]:
     """Statements reading the word at PC into ``nn`` and stepping past it."""
     return [f"nn = {d.mem('pc')} | ({d.mem('(pc + 1) & 0xFFFF')} << 8)", *d.step_pc(2)]
 
 
-def index_ea(o: str, d: Dialect) -> list[str]:
+def index_ea(o: str, d: Dialect) -> list[Line]:
     """Statements computing ``ea`` = IX+d or IY+d from the displacement at PC (sets MEMPTR)."""
     w = o[1:3].lower()
     return [f"ea = ({w} + {d.signed(d.mem('pc'))}) & 0xFFFF", *d.step_pc(1), "wz = ea"]
-
-
-def is_index_mem(o: object) -> bool:
-    """True for (IX+d) and (IY+d)."""
-    return isinstance(o, str) and o.endswith("+d)")
 
 
 def push(hi: str, lo: str, d: Dialect) -> list[str]:
@@ -231,7 +294,7 @@ def push_pc(d: Dialect) -> list[str]:
     return push("(pc >> 8)", "(pc & 0xFF)", d)
 
 
-def src8(o: object, d: Dialect) -> tuple[list[str], str]:
+def src8(o: object, d: Dialect) -> tuple[list[Line], str]:
     """Read an 8-bit source operand: (setup lines, expression)."""
     assert isinstance(o, str)
     if o == "n":
@@ -247,7 +310,7 @@ def src8(o: object, d: Dialect) -> tuple[list[str], str]:
 # Port access
 
 
-def port_in(rewind_pc: int, rewind_r: int, d: Dialect) -> list[str]:
+def port_in(rewind_pc: int, rewind_r: int, d: Dialect) -> list[Line]:
     """Read port ``port`` into ``v``; with I/O exits on, ask Python and re-run the instruction
     (PC, R and T back where it started: its leaf is ``start_t``); with the machine's
     port-read log on (``state.IO_LOG``), through the log (``Dialect.port_log_apart``)."""
@@ -260,32 +323,32 @@ def port_in(rewind_pc: int, rewind_r: int, d: Dialect) -> list[str]:
         "    t = t0",
         *indent(d.step_pc(-rewind_pc), 1),
         *indent(d.step_r(-rewind_r), 1),
-        f"    @EXIT {state.EXIT_PORT_IN}",
+        "    " + Exit(state.EXIT_PORT_IN),
     ]
     if not d.port_log_apart:
         return [f"if io_exit and io_exit != {state.IO_LOG}:", *indent(callback, 1),
-                "else:", "    @PORT_IN_MAYBE_LOG"]
+                "else:", "    " + PORT_IN_MAYBE_LOG]
     return [
         "if io_exit:",
         f"    if io_exit == {state.IO_LOG}:",
-        "        @PORT_IN_LOG",
+        "        " + PORT_IN_LOG,
         "    else:",
         *indent(callback, 2),
         "else:",
-        "    @PORT_IN",
+        "    " + PORT_IN,
     ]
 
 
-def port_out(d: Dialect) -> list[str]:
+def port_out(d: Dialect) -> list[Line]:
     """After an OUT of ``v`` to ``port``: with I/O exits on, return to Python (T already added);
     with the port-read log on (``state.IO_LOG``), to the devices as without."""
     callback = [f"{slot('PORT')} = port", f"{slot('PORT_VALUE')} = v",
-                f"@EXIT {state.EXIT_PORT_OUT}"]
+                Exit(state.EXIT_PORT_OUT)]
     if not d.port_log_apart:
         return [f"if io_exit and io_exit != {state.IO_LOG}:", *indent(callback, 1),
-                "else:", "    @PORT_OUT"]
-    return ["if io_exit:", f"    if io_exit == {state.IO_LOG}:", "        @PORT_OUT",
-            "    else:", *indent(callback, 2), "else:", "    @PORT_OUT"]
+                "else:", "    " + PORT_OUT]
+    return ["if io_exit:", f"    if io_exit == {state.IO_LOG}:", "        " + PORT_OUT,
+            "    else:", *indent(callback, 2), "else:", "    " + PORT_OUT]
 
 
 # ---------------------------------------------------------------------------------------
@@ -609,7 +672,7 @@ def _halt(op: isa.Op, d: Dialect) -> Leaf:
     # PC stays on the HALT (as in Fuse); each pass is one 4-T internal NOP with R+1. When no
     # interrupt can come before the limit, ``@HALT_SKIP`` runs the passes to the limit in a
     # tight loop or in one jump (the engine's own code: it knows about contention).
-    return Leaf([*d.step_pc(-1), "halted = 1", T_HERE, "@HALT_SKIP"])
+    return Leaf([*d.step_pc(-1), "halted = 1", T_HERE, HALT_SKIP])
 
 
 def _ei(op: isa.Op, d: Dialect) -> Leaf:
@@ -767,8 +830,8 @@ def op_code(mnemonic: str) -> int:
     raise TemplateError(mnemonic)
 
 
-def repeat_in_place(step: list[str], again: str, back: list[str], code: int,
-                    d: Dialect) -> list[str]:
+def repeat_in_place(step: list[Line], again: str, back: list[Line], code: int,
+                    d: Dialect) -> list[Line]:
     """LDIR/LDDR/CPIR/CPDR: run the repeats here instead of once per pass of the main loop.
 
     Each repeat is exactly one more execution of the instruction (21 T, R+2, the same flags
@@ -778,7 +841,7 @@ def repeat_in_place(step: list[str], again: str, back: list[str], code: int,
     """
     return [
         "while True:",
-        "    @CYCLES",
+        "    " + CYCLES,
         *("    " + x for x in step),
         f"    if {again}:",
         *("        " + x for x in back),
@@ -824,14 +887,14 @@ def _rotate_by_y(d: Dialect) -> list[str]:
     return lines
 
 
-def _bit_res_set_by_y(xy: str, bit_t: str) -> list[str]:
+def _bit_res_set_by_y(xy: str, bit_t: TStates) -> list[Line]:
     """The ``elif`` arms after the rotates: BIT y (X/Y from ``xy``, T-states by the marker
     ``bit_t``), RES y, SET y on ``v``."""
     return [
         "elif op < 0x80:",
         f"    f = (f & 0x01) | 0x10 | (({xy}) & 0x28) | "
         "(0x44 if (v & (1 << y)) == 0 else (v & (1 << y) & 0x80))",
-        f"    {bit_t}",
+        "    " + bit_t,
         "    qt = t",
         "elif op < 0xC0:",
         "    v = v & (0xFF ^ (1 << y))",
@@ -848,7 +911,7 @@ def _copy_to_register(pad: str) -> list[str]:
     return lines + [f"{pad}elif z == 7:", f"{pad}    a = v"]
 
 
-def ddcb_generic(xy: str, d: Dialect) -> list[str]:
+def ddcb_generic(xy: str, d: Dialect) -> list[Line]:
     """The whole DDCB/FDCB table as one piece of code on ``op`` (after ``ea`` is set).
 
     Rotates, RES and SET write memory and copy into register z when z != 6; BIT takes X/Y
@@ -867,7 +930,7 @@ def ddcb_generic(xy: str, d: Dialect) -> list[str]:
     return lines
 
 
-def cb_generic(d: Dialect) -> list[str]:
+def cb_generic(d: Dialect) -> list[Line]:
     """The whole CB table as one piece of code on ``op``, decoding its x/y/z fields.
 
     The JIT engine uses this shape: compiled, a few well-predicted branches cost less than
@@ -894,47 +957,6 @@ def cb_generic(d: Dialect) -> list[str]:
     return lines
 
 
-# ---------------------------------------------------------------------------------------
-# Machine cycles, for memory contention
-#
-# Each instruction's cycles after its opcode fetch(es), as "ADDR:T" (a contention check with
-# ADDR on the bus, then T T-states) or "ADDR:T*K" (K such cycles), "io:PORT" for an I/O cycle
-# (4 T, contended by port address) and ("?", COND, [...]) for cycles taken only when COND
-# holds. ADDR and PORT name values at the start of the instruction (see ``CYCLE_ADDR`` in
-# tools/gen_z80.py). The opcode fetches themselves (4 T each) are added by the generator.
-# Source: spectrum_facts §1.9 (the Fuse model); checked against every FUSE vector's trace of
-# contention checks in tests/z80/test_cycles.py.
-
-Cycles = list  # of str | tuple[str, str, list]
-
-# The opcode fetches (M1 cycles) before an instruction's own cycles: 4 T each, PC one byte
-# on from the opcode they fetch. Prefixed tables (CB, ED, DD, FD) fetch two.
-FETCH1 = ["pc-1:4"]
-FETCH2 = ["pc-2:4", "pc-1:4"]
-
-
-def parse_cycle(spec: str) -> tuple[str, int, int]:
-    """One cycle group as (address name, T-states, repeats); ``io:PORT`` is one 4-T cycle."""
-    addr, _, rest = spec.partition(":")
-    if addr == "io":
-        return addr, 4, 1
-    n, _, k = rest.partition("*")
-    return addr, int(n), int(k or 1)
-
-
-def cycle_total(specs: Cycles, taken: bool = False) -> int:
-    """T-states of a cycle list: its unconditional cycles, and (``taken``) the others too."""
-    total = 0
-    for sp in specs:
-        if isinstance(sp, tuple):
-            if taken:
-                total += cycle_total(sp[2], taken)
-        else:
-            _, n, k = parse_cycle(sp)
-            total += n * k
-    return total
-
-
 def cb_kind_t(bit: bool, memory: bool) -> int:
     """T-states every CB opcode of one kind takes (BIT or not, on (HL) or a register), from
     their cycle lists: the generic CB piece adds one figure for each kind."""
@@ -943,105 +965,3 @@ def cb_kind_t(bit: bool, memory: bool) -> int:
     if len(totals) != 1:
         raise TemplateError(f"CB opcodes of one kind differ in T-states: {sorted(totals)}")
     return totals.pop()
-
-_ALU_NAMES = ("ADD", "ADC", "SUB", "SBC", "AND", "XOR", "OR", "CP")
-
-
-def cycles(op: isa.Op, table: str) -> Cycles:
-    """The machine cycles of ``op`` after its opcode fetches (see the note above)."""
-    m, ops = op.mnemonic, op.operands
-    mem_x = next((o for o in ops if is_index_mem(o)), None)
-    if m in isa.ROT and table in ("cb",):
-        return ["hl:3", "hl:1", "hl:3"] if ops[0] == "(HL)" else []
-    if m in ("BIT", "RES", "SET") and table == "cb":
-        if ops[1] != "(HL)":
-            return []
-        return ["hl:3", "hl:1"] if m == "BIT" else ["hl:3", "hl:1", "hl:3"]
-    if mem_x is not None:
-        if m == "LD" and ops[1] == "n":
-            return ["pc:3", "pc+1:3", "pc+1:1*2", "xd:3"]
-        if m in ("INC", "DEC"):
-            return ["pc:3", "pc:1*5", "xd:3", "xd:1", "xd:3"]
-        return ["pc:3", "pc:1*5", "xd:3"]
-    if m == "LD":
-        dst, src = ops
-        if dst in ("I", "R") or src in ("I", "R"):
-            return ["ir:1"]
-        if dst in ("(BC)", "(DE)") or src in ("(BC)", "(DE)"):
-            return [("bc:3" if "(BC)" in ops else "de:3")]
-        if "(nn)" in ops:
-            if "A" in ops:
-                return ["pc:3", "pc+1:3", "nn:3"]
-            return ["pc:3", "pc+1:3", "nn:3", "nn+1:3"]
-        if src == "nn":
-            return ["pc:3", "pc+1:3"]
-        if dst == "SP":
-            return ["ir:1*2"]
-        if dst == "(HL)":
-            return ["pc:3", "hl:3"] if src == "n" else ["hl:3"]
-        if src == "(HL)":
-            return ["hl:3"]
-        return ["pc:3"] if src == "n" else []
-    if m in _ALU_NAMES and not (m in ("ADD", "ADC", "SBC") and ops[0] != "A"):
-        src = ops[-1]
-        return ["pc:3"] if src == "n" else (["hl:3"] if src == "(HL)" else [])
-    if m in ("ADD", "ADC", "SBC"):
-        return ["ir:1*7"]
-    if m in ("INC", "DEC"):
-        o = ops[0]
-        if o == "(HL)":
-            return ["hl:3", "hl:1", "hl:3"]
-        return ["ir:1*2"] if o in PAIR8 or o in WORD else []
-    if m == "JR":
-        return ["pc:3", "pc:1*5"] if len(ops) == 1 else ["pc:3", ("?", str(ops[0]), ["pc:1*5"])]
-    if m == "DJNZ":
-        return ["ir:1", "pc:3", ("?", "B1", ["pc:1*5"])]
-    if m == "JP":
-        return [] if str(ops[-1]).startswith("(") else ["pc:3", "pc+1:3"]
-    if m == "CALL":
-        push_ = ["pc+1:1", "sp-1:3", "sp-2:3"]
-        if len(ops) == 1:
-            return ["pc:3", "pc+1:3", *push_]
-        return ["pc:3", "pc+1:3", ("?", str(ops[0]), push_)]
-    if m == "RET":
-        if not ops:
-            return ["sp:3", "sp+1:3"]
-        return ["ir:1", ("?", str(ops[0]), ["sp:3", "sp+1:3"])]
-    if m in ("RETN", "RETI", "POP"):
-        return ["sp:3", "sp+1:3"]
-    if m in ("PUSH", "RST"):
-        return ["ir:1", "sp-1:3", "sp-2:3"]
-    if m == "EX" and ops[0] == "(SP)":
-        return ["sp:3", "sp+1:3", "sp+1:1", "sp+1:3", "sp:3", "sp:1*2"]
-    if m in ("IN", "OUT"):
-        return ["pc:3", "io:an"] if "(n)" in ops else ["io:bc"]
-    if m in ("RLD", "RRD"):
-        return ["hl:3", "hl:1*4", "hl:3"]
-    if m in ("LDI", "LDD", "LDIR", "LDDR"):
-        base = ["hl:3", "de:3", "de:1*2"]
-        return base + ([("?", "BC1", ["de:1*5"])] if m.endswith("R") else [])
-    if m in ("CPI", "CPD", "CPIR", "CPDR"):
-        base = ["hl:3", "hl:1*5"]
-        return base + ([("?", "BC1MATCH", ["hl:1*5"])] if m.endswith("R") else [])
-    if m in ("INI", "IND", "INIR", "INDR"):
-        base = ["ir:1", "io:bc", "hl:3"]
-        return base + ([("?", "B1", ["hl:1*5"])] if m.endswith("R") else [])
-    if m in ("OUTI", "OUTD", "OTIR", "OTDR"):
-        base = ["ir:1", "hl:3", "io:bcdec"]
-        return base + ([("?", "B1", ["bcdec:1*5"])] if m in ("OTIR", "OTDR") else [])
-    # NOP, EX AF/DE/EXX, DI, EI, IM, NEG, HALT, rotates of A, DAA, CPL, SCF, CCF
-    return []
-
-
-def interrupt_cycles(im: int) -> Cycles:
-    """The cycles of accepting the maskable interrupt: the 7-T acknowledge (no address the ULA
-    contends), PC pushed, and in IM 2 the vector read from (I << 8 | data): IM 1 13 T
-    (7+3+3), IM 2 19 T (7+3+3+3+3); IM 0 with 0xFF (RST 38h) on the bus times as IM 1
-    (spectrum_facts §1)."""
-    push_pc = ["sp-1:3", "sp-2:3"]
-    return ["none:7", *push_pc, *(["vec:3", "vec+1:3"] if im == 2 else [])]
-
-
-def ddcb_cycles(is_bit: str) -> Cycles:
-    """DDCB/FDCB after the two opcode fetches: d, op, 2 internal, read, 1, write (not BIT)."""
-    return ["pc+1:3", "pc+2:3", "pc+2:1*2", "xd1:3", "xd1:1", ("?", is_bit, ["xd1:3"])]

@@ -2,8 +2,10 @@
 at several round trips: the input delay chosen, the frames per second held, stalls, desyncs.
 
 Each round trip is a new game: the host (player 1) and a peer (player 2) on machines at the
-game's title, each typing its own player's setup (net/scripted.py), both paced at 50 frames
-a second. The first WARMUP seconds (the join, the delay settling) are not counted.
+game's title, each typing its own player's setup (harness/scripted.py), both paced at 50
+frames a second. The first WARMUP seconds (the join, the delay settling) are not counted.
+Beside ``benchmarks.py`` rather than in ``net/``: it plays the game (the harness), which the
+network knows nothing of.
 """
 
 from __future__ import annotations
@@ -14,11 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from .host import Host
-from .lockstep import machine_digest
-from .peer import Peer
-from .relay import Relay
-from .scripted import setup_typist
+from zxmonopoly.harness.scripted import setup_typist
+from zxmonopoly.net.host import Host
+from zxmonopoly.net.lockstep import machine_digest
+from zxmonopoly.net.peer import Peer
+from zxmonopoly.net.relay import Relay
 
 ROUND_TRIPS = (0.0, 0.05, 0.1, 0.15, 0.25)
 #: Each direction adds a uniform 0..JITTER seconds to the relay's half of the round trip.

@@ -1,27 +1,29 @@
 """Scripted players for network play without a window: each reads its own machine's screen and
 types its own keys, as a person at one window would, through the setup (:func:`setup_typist`:
-tests/net, ``bench --net``) or a whole game (:func:`game_typist`: tests/net/test_whole_game.py)."""
+tests/net, ``bench --net``) or a whole game (:func:`game_typist`: tests/net/test_whole_game.py).
+
+A typist is a lockstep node's ``local`` keys (docs/network.md, "The library"): called with the
+node for each frame the node schedules, it gives that frame's
+:class:`~zxmonopoly.spectrum.frameinput.FrameInput`. It knows the game (its prompts, its wait
+for a key, its message lines, by the symbol map); the network knows nothing of it.
+"""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
+from zxmonopoly.spectrum import NO_INPUT, FrameInput, Spectrum48
 from zxmonopoly.spectrum.keyboard import keys_for_character
 from zxmonopoly.spectrum.keystrokes import HOLD_FRAMES
 
-from .lockstep import RELEASED, Keys, Node
+from .session import INPUT_WAIT
 
 if TYPE_CHECKING:
-    from zxmonopoly.harness.game import GameState
+    from .game import GameState
 
-#: Where the game waits for a key with every key up (keys.asm: ``keys_wait.wait``, a HALT).
-INPUT_WAIT = "keys_wait.wait"
-#: The game's message lines (docs/game.md, "The screen").
-MESSAGE_ROWS = (21, 22, 23)
-PIECES = ("Boot", "Car", "Dog", "Hat", "Iron", "Ship")
 #: The pound sign as the screen reads it (the game's CH_POUND, character 0x60 of its font).
 POUND = "£"
 #: Frames a player holds back a key another player may be about to press: the current
@@ -30,6 +32,27 @@ POUND = "£"
 HOLD_BACK = 50
 #: Cash a game typist keeps in hand: it buys, bids and pays fines only out of the rest.
 KEEP = 150
+
+
+class Stepping(Protocol):
+    """What a typist reads of the node it types for (a ``net.lockstep.Node`` is one)."""
+
+    machine: Spectrum48
+    #: The next frame the node emulates.
+    frame: int
+    #: The frame the keys asked for now are for.
+    next_local: int
+
+
+def message_rows(symbols: Mapping[str, int]) -> range:
+    """The screen rows of the game's message lines (``MSG_TOP``, ``MSG_HEIGHT``)."""
+    return range(symbols["MSG_TOP"], symbols["MSG_TOP"] + symbols["MSG_HEIGHT"])
+
+
+def message_of(machine: Spectrum48, symbols: Mapping[str, int]) -> str:
+    """The game's message lines on ``machine``'s screen as one line of single spaces."""
+    lines = machine.screen_text()
+    return " ".join(" ".join(lines[row].split()) for row in message_rows(symbols)).strip()
 
 
 @dataclass
@@ -50,8 +73,9 @@ def text_combos(text: str) -> list[tuple[str, ...]]:
 
 @dataclass
 class Typist:
-    """A player's keys for :meth:`Node.advance`: called with the node for each frame the
-    node sends keys for (``node.next_local``), it reads the node's own machine and answers."""
+    """A player's keys for a lockstep node's ``advance``: called with the node for each frame
+    the node sends keys for (``node.next_local``), it reads the node's own machine and
+    answers."""
 
     symbols: Mapping[str, int]
     rules: list[Rule]
@@ -62,21 +86,20 @@ class Typist:
     _busy_until: int = 0
     _wait_since: int | None = None  # the frame the game's present wait for a key was seen from
 
-    def waiting(self, node: Node) -> bool:
+    def waiting(self, node: Stepping) -> bool:
         """Whether the game waits for a key now (halted at keys_wait.wait)."""
         cpu = node.machine.cpu
         return bool(cpu.halted) and cpu.pc == self.symbols[INPUT_WAIT]
 
-    def waited(self, node: Node) -> int:
+    def waited(self, node: Stepping) -> int:
         """Frames the game has waited for a key at its present prompt (0: it does not)."""
         return 0 if self._wait_since is None else node.frame - self._wait_since
 
-    def message(self, node: Node) -> str:
+    def message(self, node: Stepping) -> str:
         """The message lines as one line of single spaces."""
-        lines = node.machine.screen_text()
-        return " ".join(" ".join(lines[row].split()) for row in MESSAGE_ROWS).strip()
+        return message_of(node.machine, self.symbols)
 
-    def __call__(self, node: Node) -> Keys:
+    def __call__(self, node: Stepping) -> FrameInput:
         target = node.next_local
         waiting = self.waiting(node)
         if not waiting:
@@ -86,20 +109,20 @@ class Typist:
         if self._press is not None:
             keys, start, end = self._press
             if target < end:
-                return Keys.pressed(keys) if target >= start else RELEASED
+                return FrameInput.pressed(keys) if target >= start else NO_INPUT
             self._press = None
         if node.frame < self._busy_until or not waiting:
-            return RELEASED
+            return NO_INPUT
         if not self._queue:
             self._queue = list(self.answer(node))
             if not self._queue:
-                return RELEASED
+                return NO_INPUT
         keys = self._queue.pop(0)
         self._press = (keys, target, target + self.hold)
         self._busy_until = target + self.hold + 2  # the game saw it, and every key up
-        return Keys.pressed(keys)
+        return FrameInput.pressed(keys)
 
-    def answer(self, node: Node) -> Sequence[tuple[str, ...]]:
+    def answer(self, node: Stepping) -> Sequence[tuple[str, ...]]:
         """The keys for the prompt the game waits at now (none: not ours): the first rule
         whose prompt is shown, if it is armed."""
         text = self.message(node)
@@ -195,10 +218,10 @@ class GameTypist(Typist):
         """How many answers of a kind (``"throw"``, ``"buy"``, ``"rent"``, ``"bid"``...)."""
         return sum(1 for _frame, kind, _detail in self.answers if kind == what)
 
-    def answer(self, node: Node) -> Sequence[tuple[str, ...]]:
+    def answer(self, node: Stepping) -> Sequence[tuple[str, ...]]:
         """The setup's rules before the game; in it, what this player is asked (none: not
         his prompt, or one he does not know)."""
-        from zxmonopoly.harness.game import decode_state  # (not needed by setup typists)
+        from .game import decode_state  # (not needed by setup typists)
 
         state = decode_state(node.machine.memory, self.symbols)
         if state.phase == "over":
@@ -214,13 +237,13 @@ class GameTypist(Typist):
             del self.unanswered[:-20]
         return ()
 
-    def _said(self, node: Node, what: str, detail: str, *keys: tuple[str, ...]
+    def _said(self, node: Stepping, what: str, detail: str, *keys: tuple[str, ...]
               ) -> Sequence[tuple[str, ...]]:
         """``keys``, the answer noted."""
         self.answers.append((node.frame, what, detail))
         return keys
 
-    def _play(self, node: Node, state: GameState, text: str) -> Sequence[tuple[str, ...]]:
+    def _play(self, node: Stepping, state: GameState, text: str) -> Sequence[tuple[str, ...]]:
         me = self.number
         mine = state.current == me
         cash = state.players[me - 1].cash
@@ -270,7 +293,7 @@ class GameTypist(Typist):
             return self._said(node, "key", text, ("SPACE",))
         return ()
 
-    def _auction(self, node: Node, state: GameState, text: str, cash: int
+    def _auction(self, node: Stepping, state: GameState, text: str, cash: int
                  ) -> Sequence[tuple[str, ...]]:
         """An auction: his bid typed digit by digit as the field shows it, or his number to
         bid, or ENTER to close it (the current player, once nobody has bid for a while)."""
