@@ -10,7 +10,7 @@ INPUT_DIGITS    equ 5               ; ask_number takes at most this many digits
 CH_FIELD        equ '.'             ; marks the room left in a typed field
 
 ; ---------------------------------------------------------------------------------------------
-; ask_yn - ask a yes/no question
+; ask_yn - ask a yes/no question; another key is refused, saying which two are taken
 ; Input: HL = question.  Output: carry set for Y, clear for N (the answer is echoed).
 ; Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
@@ -18,12 +18,16 @@ ask_yn:
         call msg_print
         ld hl, str_yn
         call msg_print
+        call keys_ahead_arm         ; (nothing typed before the question answers it)
 .key:   call keys_wait_upper
         cp 'Y'
         jr z, .yes
         cp 'N'
-        jr nz, .key
-        call msg_char
+        jr z, .no
+        ld hl, str_ask_yn_keys      ; another key: which two it takes
+        call refuse_key
+        jr .key
+.no:    call msg_char
         or a
         ret
 .yes:   call msg_char
@@ -42,7 +46,7 @@ ask_text:
 
 ; ---------------------------------------------------------------------------------------------
 ; ask_text_core - the line editor of ask_text and ask_text_digits (digits_only set: digits
-; only, and ENTER alone ends it)
+; only, and ENTER alone ends it); a key it cannot take is refused, saying why
 ; Input: DE = buffer (B + 1 bytes), B = the most characters, digits_only.
 ; Output: the buffer holds the text and a 0; A = its length.  Corrupts: F, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
@@ -88,28 +92,30 @@ ask_text_core:
         pop hl
         pop bc
         djnz .show
+        call keys_ahead_arm         ; (nothing typed before the field is shown fills it)
 .key:   call keys_wait
         cp KEY_ENTER
         jr z, .enter
         cp KEY_DELETE
         jr z, .delete
         cp ' '
-        jr c, .key
+        jr c, .other                ; A key with no character (a cursor key)?
         cp 0x80
-        jr nc, .key
+        jr nc, .other
         ld c, a
         ld a, (digits_only)
         or a
-        jr z, .any
+        jr z, .any                  ; Any character?  (else digits only)
         ld a, c
         cp '0'
-        jr c, .key
+        jr c, .other
         cp '9' + 1
-        jr nc, .key
+        jr nc, .other
 .any:   ld a, (ask_text_core_len)
         ld hl, ask_text_core_max
         cp (hl)
-        jr nc, .key                 ; the field is full
+        ld hl, str_ask_full
+        jr nc, .refused             ; Is the field full?
         ld hl, (ask_text_core_buffer)
         ld e, a
         ld d, 0
@@ -121,17 +127,30 @@ ask_text_core:
 .delete:
         ld a, (ask_text_core_len)
         or a
-        jr z, .key
+        ld hl, str_ask_nothing_to_delete
+        jr z, .refused              ; Nothing typed to delete?
         dec a
         ld (ask_text_core_len), a
-        jr .draw
+        jp .draw
 .enter: ld a, (digits_only)
         or a
         ld a, (ask_text_core_len)
         ret nz                      ; digits: ENTER alone is an answer too
         or a
-        jr z, .key
-        ret
+        ret nz                      ; A name typed?
+        ld hl, str_ask_name_first
+.refused:
+        call refuse_keep
+        jp .key
+.other: ld c, a                     ; a key the field does not take: which it does
+        ld a, (digits_only)
+        or a
+        ld hl, str_ask_text_keys
+        jr z, .keys                 ; Digits only?
+        ld hl, str_ask_digit_keys
+.keys:  ld a, c
+        call refuse_key
+        jp .key
 
 ; ---------------------------------------------------------------------------------------------
 ; ask_number - type a number: digits, DELETE edits, ENTER ends
@@ -197,23 +216,28 @@ ask_text_digits:
 ; ---------------------------------------------------------------------------------------------
 ; ask_player - ask for a player's number
 ; Input: HL = question.  Output: A = player 0..v_num_players-1, carry clear; carry set for
-; ENTER (no one).  Players out of the game are refused.  Corrupts: F, BC, DE, HL.
+; ENTER (no one).  A number of nobody, a player out of the game and any other key are refused,
+; saying why.  Corrupts: F, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 ask_player:
         call msg_print
+        call keys_ahead_arm         ; (nothing typed before the question answers it)
 .key:   call keys_wait
         cp KEY_ENTER
         scf
         ret z
+        ld c, a
         sub '1'
-        jr c, .key
+        jr c, .other                ; Below 1?
+        cp MAX_PLAYERS
+        jr nc, .other               ; Above 6?
         ld hl, v_num_players
         cp (hl)
-        jr nc, .key
+        jr nc, .nobody              ; Nobody with that number?
         ld c, a
         call player_record
         bit PF_PLAYING, (hl)
-        jr z, .key
+        jr z, .out                  ; Out of the game?
         push bc
         ld a, c
         add a, '1'
@@ -222,5 +246,40 @@ ask_player:
         ld a, c
         or a
         ret
+.other: ld a, c
+        ld hl, str_ask_player_keys
+        call refuse_key
+        jr .key
+.nobody:
+        push af
+        call refuse_begin           ; "No player 5 in the game."
+        ld hl, str_ask_no_player
+        call msg_print
+        pop af
+        add a, '1'
+        call msg_char
+        ld hl, str_ask_in_game
+        call msg_print
+        call refuse_end
+        jr .key
+.out:   push bc
+        call refuse_begin           ; "3 CAT is out of the game."
+        pop bc
+        ld a, c
+        call msg_player
+        ld hl, str_ask_out
+        call msg_print
+        call refuse_end
+        jr .key
 
 str_yn:         db " (Y/N) ", 0
+str_ask_yn_keys: db "Y or N.", 0
+str_ask_full:   db "No more room: DELETE, or ENTER to end.", 0
+str_ask_nothing_to_delete: db "Nothing to delete: type, or ENTER.", 0
+str_ask_name_first: db "Type a name first, then ENTER.", 0
+str_ask_text_keys: db "letters, digits, DELETE, ENTER.", 0
+str_ask_digit_keys: db "digits, DELETE, ENTER.", 0
+str_ask_player_keys: db "a player's number, or ENTER.", 0
+str_ask_no_player: db "No player ", 0
+str_ask_in_game: db " in the game.", 0
+str_ask_out:    db " is out of the game.", 0

@@ -15,6 +15,9 @@
 ; rows there while scr_offscreen is set), then copied to the screen at the start of a frame
 ; (closeup_copy, about 30,000 T-states: done before the frame ends and ahead of the beam), so
 ; no frame ever shows a box half drawn or one box of the last square beside one of the next.
+; Only the close-up's rows are written there and copied: the rest of each page (the message
+; rows' offsets) keeps the message lines under a refusal (refuse.asm), so nothing the close-up
+; prints may pass column 31 of its last row.
 ; =============================================================================================
 
 ; --- Geometry -------------------------------------------------------------------------------------
@@ -101,7 +104,7 @@ closeup_gutter:
 ; ---------------------------------------------------------------------------------------------
 ; closeup_copy - show the close-up drawn in CU_PICTURE: its pixel rows and attributes to the
 ; screen (the display file's rows of a third are CLOSEUP_HEIGHT * COLUMNS bytes apart from
-; one pixel line to the next page's)
+; one pixel line to the next page's); only its rows (not the message rows' offsets)
 ; Input: CU_PICTURE.  Output: rows CLOSEUP_TOP.. of the screen.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 closeup_copy:
@@ -425,6 +428,9 @@ closeup_price:
         ld c, a                     ; C = the width of it all
         ld a, (ix+CU_BOX_WIDTH)
         sub c
+        jr nc, .centre              ; Does it fit the box?  (else from its edge, into the gutter:
+        xor a                       ; "Pot £12345" is a cell wider than a way box, and nothing
+.centre:                            ; may go past column 31 into the message lines' offsets)
         srl a                       ; A = centred
         ld b, a
         ld a, (ix+CU_BOX_NOW)

@@ -7,7 +7,8 @@
 ; square's name is shown on the status row while it moves.  CAPS SHIFT+5 (cursor left) moves
 ; it clockwise, to the next square number, as the booklet says; CAPS SHIFT+8 anticlockwise.
 ; SPACE asks the caller's routine to show the square's details; ENTER chooses the square;
-; Q (or BREAK) gives up.  Whatever happens, the square and the status row are redrawn after.
+; Q (or BREAK) gives up; any other key is refused, saying which keys it takes.  Whatever happens,
+; the square and the status row are redrawn after.
 ; =============================================================================================
 
 CURSOR_START    equ 0               ; GO
@@ -40,9 +41,12 @@ cursor_select:
         jr z, .quit
         ld hl, cursor_extra_key
         cp (hl)
-        jr nz, .key
+        jr nz, .other               ; The caller's extra key (P)?
         ld b, a
         jr .chosen_by               ; (KEY_NONE never comes from keys_wait_upper)
+.other: ld hl, str_cursor_keys      ; a key the cursor does not take: which it does
+        call refuse_key
+        jr .key
 .clockwise:
         call cursor_hide
         ld a, (cursor_square)
@@ -141,3 +145,5 @@ cursor_hide:
 ; ---------------------------------------------------------------------------------------------
 cursor_none:
         ret
+
+str_cursor_keys: db "CAPS+5/8 move, SPACE details, ENTER chooses, Q quits.", 0

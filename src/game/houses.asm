@@ -40,12 +40,21 @@ HOUSES_MODE_ANY equ 0               ; houses_build: whichever building the site 
 HOUSES_MODE_HOUSE equ 1             ; only a house (an auctioned house; an order of houses)
 HOUSES_MODE_HOTEL equ 2             ; only a hotel
 HOUSES_CH_HOTEL equ CH_HOTEL        ; a hotel in the set's summary
+HOUSES_SITE_GROUPS equ GROUP_DARK_BLUE + 1      ; the colour groups (then stations, utilities)
+        assert GROUP_BROWN == 0 && GROUP_STATIONS == HOUSES_SITE_GROUPS
 
 ; ---------------------------------------------------------------------------------------------
-; houses_run - H: buy or sell houses and hotels (booklet C "Houses")
+; houses_run - H: buy or sell houses and hotels (booklet C "Houses"); with no player holding a
+; complete colour group it says so at once, and B or S when no one can
 ; Input: none.  Output: done; the lower third back to the close-up.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 houses_run:
+        xor a                       ; every player's: C complete groups, B those open to
+        call houses_survey          ; building
+        ld a, c
+        or a
+        ld hl, str_houses_nothing
+        jp z, refuse_show           ; No complete group anywhere?  Said at once (issue 45).
         call cursor_home            ; one activity: buying or selling, with every player's part
         ld hl, str_houses_buy_or_sell
         call msg_show
@@ -58,13 +67,35 @@ houses_run:
         jr z, .done                 ; Q?  Nothing.
         cp KEY_BREAK
         jr z, .done                 ; BREAK?  Nothing.
+        ld hl, str_houses_bs_keys
+        call refuse_key
         jr .key
-.buy:   call msg_char               ; echo the answer
+.buy:   push af
+        xor a                       ; (every player's groups: the computers order too)
+        call houses_survey
+        pop af
+        ld hl, str_houses_none_open
+        inc b
+        dec b
+        jr z, .refused              ; Can nobody build now?
+        call msg_char               ; echo the answer
         call houses_buy
         jr .done
-.sell:  call msg_char
+.sell:  push af
+        ld a, 1                     ; (the humans': a computer sells for itself)
+        call houses_survey
+        or a
+        ld hl, str_houses_none_built
+        jr z, .refused_af           ; Has no human a building to sell?
+        pop af
+        call msg_char
         call houses_sell
 .done:  jp turn_lower_restore
+.refused_af:
+        pop af
+.refused:
+        call refuse_keep
+        jr .key
 
 ; ---------------------------------------------------------------------------------------------
 ; houses_buy - every player's order first, the shortage auctions, then each player builds
@@ -88,8 +119,18 @@ houses_buy:
         call houses_refuse
         call houses_pause
         jr .ask
-.human: ld a, (houses_player)       ; (a fresh message: the question fits on the lines)
-        call msg_show_player
+.human: ld a, (houses_player)       ; can he build?  (else said at once, issue 45)
+        call houses_groups          ; C: his complete groups, B: those open to building
+        ld a, c
+        or a
+        ld hl, str_houses_no_group
+        jr z, .cannot               ; No complete colour group?
+        ld a, b
+        or a
+        ld hl, str_houses_all_closed
+        jr z, .cannot               ; None he may build on now (mortgaged, or hotels)?
+        ld a, (houses_player)       ; (a fresh message: the question fits on the lines)
+        call houses_prompt_prices   ; "1 ANNE (£50 brown, £100 pink each)"
         ld hl, str_houses_how_many_houses
         ld c, HOUSES_IN_BANK
         call houses_ask_count
@@ -101,6 +142,15 @@ houses_buy:
         ld hl, houses_want_hotels
         call houses_store_want
         jr .ask
+.cannot:
+        push hl
+        call msg_clear
+        ld a, (houses_player)       ; "2 BOB has no complete colour group."
+        call msg_player
+        pop hl
+        call msg_print
+        call refuse_hold
+        jp .ask
 .in:    call ai_houses_orders       ; issue 11: the computers order for themselves
         call houses_shortage
         ld a, (v_current)           ; development: from the current player on
@@ -236,10 +286,12 @@ houses_develop:
         jr .next
 
 ; ---------------------------------------------------------------------------------------------
-; houses_pause - a pause to read a message
+; houses_pause - a pause to read a message; a key typed meanwhile is kept for the question
+; that follows (the cursor's next move: issue 45) and ends the pause
 ; Input: none.  Output: none.  Corrupts: AF, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 houses_pause:
+        call keys_ahead_arm         ; (a key typed while it is read goes to the next question)
         ld b, LAND_PAUSE
         jp pause
 
@@ -248,10 +300,7 @@ houses_pause:
 ; Input: HL = message.  Output: carry set.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 houses_refuse:
-        call msg_show
-        ld b, REFUSAL_FRAMES        ; readable even in a computer's fast turn (issue 28)
-        call msg_keep_full
-        call snd_low
+        call refuse_show            ; readable even in a computer's fast turn (issue 28)
         scf
         ret
 
@@ -575,7 +624,7 @@ houses_sell_at:
 ; Input: none.  Output: done.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 houses_sell:
-        call msg_clear
+.ask:   call msg_clear
         ld hl, str_houses_who_sells
         call ask_player
         ret c                       ; ENTER: no one sells?
@@ -583,9 +632,19 @@ houses_sell:
         call player_record
         bit PF_COMPUTER, (hl)
         ld hl, str_houses_computer
-        jr z, .loop                 ; A computer?  It sells for itself: refused.
+        jr z, .human                ; A computer?  It sells for itself: refused.
         call houses_refuse
         jp houses_pause
+.human: ld a, (houses_dev_player)
+        call houses_has_buildings
+        jr nz, .loop                ; A building to sell?  (else said at once)
+        call msg_clear
+        ld a, (houses_dev_player)   ; "2 BOB has no buildings to sell."
+        call msg_player
+        ld hl, str_houses_no_buildings
+        call msg_print
+        call refuse_hold
+        jr .ask
 .loop:  ld a, (houses_dev_player)
         call msg_show_player
         ld hl, str_houses_sell_help
@@ -601,7 +660,7 @@ houses_sell:
 
 ; ---------------------------------------------------------------------------------------------
 ; houses_details - the cursor's SPACE: the square's deed, and for a site its set's buildings
-; on the message lines ("SET: Old Kent Road 2, Whitechapel Road 1")
+; on the message lines ("SET: Old Kent Road 2, Whitechapel Road 1 (ENTER chooses, Q quits)")
 ; Input: A = square.  Output: shown.  Corrupts: AF, BC, DE, HL (keeps IX, IY: cursor_select).
 ; ---------------------------------------------------------------------------------------------
 houses_details:
@@ -649,7 +708,8 @@ houses_details:
         pop hl
         pop bc
 .last:  djnz .site
-        ret
+        ld hl, str_houses_set_cue   ; (the cursor still waits: say so)
+        jp msg_print
 
 ; ---------------------------------------------------------------------------------------------
 ; houses_shortage - the Bank's building-shortage auctions (A44; booklet C "Auctioning"):
@@ -1049,11 +1109,244 @@ houses_raise_at:
         ret
 
 ; ---------------------------------------------------------------------------------------------
+; houses_groups - a player's complete colour groups, and those he may build on now (none of
+; the group mortgaged, not every site a hotel)
+; Input: A = player.  Output: C = complete groups, B = open groups (bit n: group n, GROUP_*).
+; Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+houses_groups:
+        inc a
+        ld (houses_groups_owner), a
+        xor a
+        ld (houses_groups_complete), a
+        ld (houses_groups_open), a
+        ld c, GROUP_BROWN
+.group: push bc
+        ld a, c
+        call houses_group_first
+        call houses_group_scan
+        pop bc
+        ld a, (houses_groups_owner)
+        ld hl, houses_common_owner
+        cp (hl)
+        jr nz, .next                ; Not all his?
+        ld a, c
+        call houses_bit
+        ld hl, houses_groups_complete
+        or (hl)
+        ld (hl), a
+        ld a, (houses_mortgaged)
+        or a
+        jr nz, .next                ; A site of it mortgaged?
+        ld a, (houses_min)
+        cp SQ_HOTEL
+        jr z, .next                 ; A hotel on every site?
+        ld a, c
+        call houses_bit
+        ld hl, houses_groups_open
+        or (hl)
+        ld (hl), a
+.next:  inc c
+        ld a, c
+        cp HOUSES_SITE_GROUPS
+        jr c, .group                ; Another group of sites?
+        ld a, (houses_groups_complete)
+        ld c, a
+        ld a, (houses_groups_open)
+        ld b, a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; houses_group_first - the first square of a colour group
+; Input: A = group.  Output: A = square, HL = the group's record.  Corrupts: F, DE.
+; ---------------------------------------------------------------------------------------------
+houses_group_first:
+        ld l, a
+        ld h, 0
+        ld d, h
+        ld e, l
+        add hl, hl
+        add hl, hl
+        add hl, de                  ; group * GROUP_RECORD
+        assert GROUP_RECORD == 5
+        ld de, board_groups
+        add hl, de
+        inc hl
+        ld a, (hl)
+        dec hl
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; houses_bit - a bit mask
+; Input: A = bit 0..7.  Output: A = 1 << bit.  Corrupts: F.
+; ---------------------------------------------------------------------------------------------
+houses_bit:
+        push bc
+        ld b, a
+        inc b
+        ld a, 0x80
+.bit:   rlca
+        djnz .bit
+        pop bc
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; houses_has_buildings - whether a player has a house or hotel anywhere
+; Input: A = player.  Output: NZ if he has.  Corrupts: AF, B, E, HL.
+; ---------------------------------------------------------------------------------------------
+houses_has_buildings:
+        inc a
+        ld e, a                     ; E = owner + 1
+        ld hl, v_squares
+        ld b, BOARD_SQUARES
+.square:
+        ld a, (hl)
+        and SQ_OWNER_MASK
+        cp e
+        jr nz, .next                ; Not his?
+        ld a, (hl)
+        and SQ_BUILD_MASK
+        ret nz                      ; Built on?
+.next:  inc hl
+        djnz .square
+        xor a
+        ret
+        assert SQ_OWNER_MASK == 7   ; (the owner + 1 in the square byte's low bits)
+
+; ---------------------------------------------------------------------------------------------
+; houses_survey - what the players in the game (or only the human ones) could do with H
+; Input: A = 0 for every player, 1 for the humans only.  Output: C = the groups complete for
+; one of them, B = those open to building, A = 0 if none of them has a building (else not 0),
+; flags as A.  Corrupts: DE, HL.
+; ---------------------------------------------------------------------------------------------
+houses_survey:
+        ld (houses_survey_humans), a
+        xor a
+        ld (houses_survey_complete), a
+        ld (houses_survey_open), a
+        ld (houses_survey_built), a
+        ld (houses_survey_player), a
+.player:
+        ld a, (houses_survey_player)
+        call player_record
+        bit PF_PLAYING, (hl)        ; (P_FLAGS is the record's first byte)
+        jr z, .next                 ; Out of the game?
+        bit PF_COMPUTER, (hl)
+        jr z, .counted              ; A human?
+        ld a, (houses_survey_humans)
+        or a
+        jr nz, .next                ; A computer, and only humans count?
+.counted:
+        ld a, (houses_survey_player)
+        call houses_groups
+        ld a, (houses_survey_complete)
+        or c
+        ld (houses_survey_complete), a
+        ld a, (houses_survey_open)
+        or b
+        ld (houses_survey_open), a
+        ld a, (houses_survey_player)
+        call houses_has_buildings
+        jr z, .next                 ; No building of his?
+        ld (houses_survey_built), a
+.next:  ld hl, houses_survey_player
+        inc (hl)
+        ld a, (v_num_players)
+        cp (hl)
+        jr nz, .player              ; Another player?
+        ld a, (houses_survey_complete)
+        ld c, a
+        ld a, (houses_survey_open)
+        ld b, a
+        ld a, (houses_survey_built)
+        or a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; houses_prompt_prices - a fresh message: the player and what a building costs on each group he
+; may build on: "1 ANNE (£50 brown, £100 pink each)"
+; Input: A = player, B = his open groups (houses_groups).  Output: printed.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+houses_prompt_prices:
+        push bc
+        call msg_show_player
+        ld hl, str_houses_open_paren
+        call msg_print
+        pop bc
+        ld c, GROUP_BROWN           ; C = group, B = the groups left to name
+.group: srl b
+        jr nc, .next                ; Not open to him?
+        push bc
+        ld a, c
+        call houses_group_first     ; the first site's cost: the group's
+        call board_record
+        ld de, BOARD_HOUSE_COST
+        add hl, de
+        ld a, (hl)
+        inc hl
+        ld h, (hl)
+        ld l, a
+        call msg_money
+        ld a, ' '
+        call msg_char
+        pop bc
+        push bc
+        ld l, c
+        ld h, 0
+        add hl, hl
+        ld de, houses_group_names
+        add hl, de
+        ld a, (hl)
+        inc hl
+        ld h, (hl)
+        ld l, a
+        call msg_print
+        pop bc
+        ld a, b
+        or a
+        jr z, .next                 ; The last one?  No comma after it.
+        push bc
+        ld hl, str_houses_comma
+        call msg_print
+        pop bc
+.next:  inc c
+        ld a, b
+        or a
+        jr nz, .group               ; More to name?
+        ld hl, str_houses_each
+        jp msg_print
+
+; The colour groups' names, GROUP_* order.
+houses_group_names:
+        dw str_houses_brown, str_houses_light_blue, str_houses_pink, str_houses_orange
+        dw str_houses_red, str_houses_yellow, str_houses_green, str_houses_dark_blue
+        assert ($ - houses_group_names) / 2 == HOUSES_SITE_GROUPS
+str_houses_brown:    db "brown", 0
+str_houses_light_blue: db "light blue", 0
+str_houses_pink:     db "pink", 0
+str_houses_orange:   db "orange", 0
+str_houses_red:      db "red", 0
+str_houses_yellow:   db "yellow", 0
+str_houses_green:    db "green", 0
+str_houses_dark_blue: db "dark blue", 0
+
+; ---------------------------------------------------------------------------------------------
 ; Strings
 ; ---------------------------------------------------------------------------------------------
 str_houses_buy_or_sell: db "HOUSES: B buy or S sell (Q quits)? ", 0
 str_houses_who_wants: db "HOUSES: who wants to build? Player's number, ENTER when all are in: ", 0
 str_houses_computer: db "A computer player builds for itself.", 0
+str_houses_nothing:  db "No player has a complete colour group: no houses to buy or sell.", 0
+str_houses_bs_keys:  db "B buys, S sells, Q quits.", 0
+str_houses_none_open: db "Nobody can build now: each complete group has a mortgage or hotels.", 0
+str_houses_none_built: db "No human player has a house or hotel to sell.", 0
+str_houses_no_group: db " has no complete colour group to build on.", 0
+str_houses_all_closed: db " cannot build now: his groups have a mortgage or hotels.", 0
+str_houses_no_buildings: db " has no houses or hotels to sell.", 0
+str_houses_open_paren: db " (", 0
+str_houses_each:     db " each)", 0
+str_houses_set_cue:  db " (ENTER chooses, Q quits)", 0
 str_houses_how_many_houses: db ": houses wanted? ", 0
 str_houses_how_many_hotels: db " hotels wanted? ", 0
 str_houses_build:    db ": build ", 0

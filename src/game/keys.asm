@@ -138,15 +138,103 @@ keys_release:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; keys_wait - wait for all keys up, then for a key (one frame per look: HALT)
-; Input: none.  Output: A = key code, never KEY_NONE.  Corrupts: F, BC, DE, HL.
+; keys_wait - wait for a key for the prompt on the screen: a key typed ahead for it (kept since
+; its asking line, keys_ahead_frame) at once; else a new key - one that goes down while all
+; others are up, or while another is still held (a key pressed before the last is let go)
+; Input: keys_ahead, keys_ahead_on.  Output: A = key code, never KEY_NONE; keys_from_ahead 1
+; if it was typed ahead; nothing kept, none to keep.  Corrupts: F, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 keys_wait:
-        call keys_release
+        xor a
+        ld (keys_from_ahead), a
+        ld a, (keys_ahead)
+        or a
+        jr nz, .ahead               ; A key typed ahead for this prompt?
+        ld a, (keys_ahead_on)
+        or a
+        call z, keys_ahead_arm      ; No asking line before it?  The prompt asks from now on.
+.release:
+        halt
+        call keys_idle
+        call keys_ahead_frame
+        jr nz, .ahead               ; A new key while another is held?
+        xor a
+        in a, (ULA_PORT)            ; all half-rows at once
+        cpl
+        and ULA_KEYS
+        jr nz, .release             ; Any key still down?
 .wait:  halt
         call keys_idle
         call keys_read
         jr z, .wait
+        ld (keys_ahead_prev), a
+        jr .taken
+.ahead: ld a, 1
+        ld (keys_from_ahead), a
+        ld a, (keys_ahead)
+.taken: push af
+        xor a                       ; answered: nothing kept, none to keep until the next
+        ld (keys_ahead), a          ; asking line
+        ld (keys_ahead_on), a
+        pop af
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; keys_ahead_arm - an asking line is on the screen (issue 45, as the ROM keeps LAST_K): forget
+; any key kept so far and keep the next new one for the prompt that follows (keys_ahead_frame)
+; Input: none.  Output: keys_ahead 0, keys_ahead_on 1, keys_ahead_prev = the key down now
+; (a key already held is not new).  Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
+keys_ahead_arm:
+        push af
+        push bc
+        push de
+        push hl
+        call keys_read
+        ld (keys_ahead_prev), a
+        xor a
+        ld (keys_ahead), a
+        inc a
+        ld (keys_ahead_on), a
+        pop hl
+        pop de
+        pop bc
+        pop af
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; keys_ahead_clear - nothing kept and nothing to keep (a new turn: no key typed before it
+; answers its questions)
+; Input: none.  Output: keys_ahead 0, keys_ahead_on 0.  Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
+keys_ahead_clear:
+        push af
+        xor a
+        ld (keys_ahead), a
+        ld (keys_ahead_on), a
+        pop af
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; keys_ahead_frame - once a frame of a hold: while an asking line is on the screen, a new key
+; (down now, not the frame before) is kept for the prompt; the last new key wins
+; Input: keys_ahead_on, keys_ahead_prev.  Output: NZ and A = the key kept, if any; Z if none
+; (or none to keep).  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+keys_ahead_frame:
+        ld a, (keys_ahead_on)
+        or a
+        ret z                       ; No asking line on the screen?
+        call keys_read
+        ld hl, keys_ahead_prev
+        cp (hl)
+        ld (hl), a
+        jr z, .kept                 ; The same key (or none) as the frame before?
+        or a
+        jr z, .kept                 ; Let go?
+        ld (keys_ahead), a
+.kept:  ld a, (keys_ahead)
+        or a
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -189,6 +277,7 @@ keys_idle_none:
 ; Input: B = frames.  Output: NZ and A = key if one came; Z if none.  Corrupts: F, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 keys_wait_frames:
+        call keys_ahead_clear       ; (a computer's pause: nothing typed before it is kept)
         push bc
         call keys_release
         pop bc

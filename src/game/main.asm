@@ -63,6 +63,7 @@ state_clear:
         include "rng.asm"
         include "msg.asm"
         include "ask.asm"
+        include "refuse.asm"
         include "player.asm"
         include "events.asm"        ; (early: its EVENT_CAUSE macro is used from here on)
         include "title.asm"
@@ -99,12 +100,19 @@ program_end:
         assert program_end <= STACK_LIMIT
 
 ; The close-up drawn off the screen (closeup.asm): above the program, never loaded from the
-; tape, written only through scr_cell_addr and scr_attr_addr while scr_offscreen is set.  Its
-; pages are the display file's for a third's rows (a pixel line a page, GLYPH_SIZE of them),
-; then one for the attributes.
+; tape.  Its pages are the display file's for the third of the close-up's rows (a pixel line a
+; page, GLYPH_SIZE of them: offset (row & 7) * COLUMNS + column), then one for the attributes
+; (the same offsets).  The close-up uses the offsets of its own rows, 0 .. CU_MSG_OFFSET - 1
+; of each page, written only through scr_cell_addr and scr_attr_addr while scr_offscreen is
+; set; the rest of each page, the message lines' offsets, keeps the message lines under a
+; refusal (refuse.asm: REFUSE_PIXELS, REFUSE_ATTRS), so the two share the nine pages.
 CU_PICTURE      equ (program_end + 0xFF) & 0xFF00
 CU_PICTURE_ATTRS equ CU_PICTURE + GLYPH_SIZE * 256
 CU_PICTURE_END  equ CU_PICTURE_ATTRS + 256
+CU_MSG_OFFSET   equ (MSG_TOP & (HALF_ROWS - 1)) * COLUMNS   ; the message lines in a page
         assert CU_PICTURE_END <= STACK_LIMIT
+        assert (CLOSEUP_TOP & ~(HALF_ROWS - 1)) == (MSG_TOP & ~(HALF_ROWS - 1)) ; one third
+        assert (CLOSEUP_TOP & (HALF_ROWS - 1)) + CLOSEUP_HEIGHT <= (MSG_TOP & (HALF_ROWS - 1))
+        assert CU_MSG_OFFSET + MSG_HEIGHT * COLUMNS <= 256
 
         end start

@@ -9,10 +9,14 @@ MORTGAGE_INTEREST_DIVISOR equ 100 / MORTGAGE_INTEREST_PERCENT   ; 10 %: a tenth
 
 ; ---------------------------------------------------------------------------------------------
 ; mortgage_run - M: choose a property with the cursor and mortgage it or lift its mortgage
-; (booklet C, Mortgage; A52-A53).  SPACE shows a square's deed; ENTER acts; Q leaves.
+; (booklet C, Mortgage; A52-A53).  SPACE shows a square's deed; ENTER acts; Q leaves.  With no
+; human player owning property it says so at once.
 ; Input: none.  Output: done.  Corrupts: AF, BC, DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 mortgage_run:
+        call mortgage_humans_own
+        ld hl, str_mortgage_nothing
+        jp z, refuse_show           ; No human owns property?  Said at once (issue 45).
         call cursor_home
         ld hl, str_mortgage_help
         call msg_show
@@ -55,7 +59,7 @@ mortgage_run:
         call mortgage_toggle
         jr .shown
 .refused:
-        call msg_show
+        call refuse_show            ; (kept REFUSAL_FRAMES: the menu's prompt waits)
 .shown: ld b, LAND_PAUSE
         call pause
         jp turn_lower_restore
@@ -70,7 +74,7 @@ mortgage_toggle:
         call square_owner
         or a
         ld hl, str_mortgage_not_owned
-        jp z, msg_show              ; the Bank's, or not a property
+        jp z, refuse_show           ; the Bank's, or not a property
         dec a
         ld (mortgage_owner), a
         bit SQ_MORTGAGED, c
@@ -78,7 +82,7 @@ mortgage_toggle:
         ld a, c                     ; "All buildings on the Site must be sold back to the
         and SQ_BUILD_MASK           ; Bank before any property can be mortgaged" (booklet A)
         ld hl, str_mortgage_sell_buildings_first
-        jp nz, msg_show
+        jp nz, refuse_show
         ld a, (mortgage_square)
         jp mortgage_take
 .lift:  ld a, (mortgage_square)
@@ -124,7 +128,8 @@ mortgage_toggle:
         call msg_show
         ld hl, (bank_amount)
         call msg_money
-        jp snd_low
+        call msg_stop
+        jp refuse_hold
 
 ; ---------------------------------------------------------------------------------------------
 ; mortgage_take - mortgage a square: its owner receives the mortgage value (half the price)
@@ -172,6 +177,35 @@ mortgage_take:
         jp pause
 
 ; ---------------------------------------------------------------------------------------------
+; mortgage_humans_own - whether a human player in the game owns any property (M's cursor has
+; something to choose)
+; Input: v_squares, v_players.  Output: NZ if one does.  Corrupts: AF, C, DE, HL.
+; ---------------------------------------------------------------------------------------------
+mortgage_humans_own:
+        ld c, 0                     ; C = square
+.square:
+        ld a, c
+        push bc
+        call square_owner
+        pop bc
+        or a
+        jr z, .next                 ; The Bank's (or not a property)?
+        dec a
+        call player_record
+        ld a, (hl)                  ; (P_FLAGS is the record's first byte)
+        and 1 << PF_PLAYING | 1 << PF_COMPUTER
+        cp 1 << PF_PLAYING
+        jr nz, .next                ; Not a human's in the game?
+        or a                        ; NZ
+        ret
+.next:  inc c
+        ld a, c
+        cp BOARD_SQUARES
+        jr c, .square
+        xor a
+        ret
+
+; ---------------------------------------------------------------------------------------------
 ; mortgage_interest - 10 % of a square's mortgage value, rounded up to a pound (A53)
 ; Input: A = square.  Output: HL = interest, DE = the mortgage value.  Corrupts: AF, BC.
 ; ---------------------------------------------------------------------------------------------
@@ -216,6 +250,7 @@ mortgage_sum:
 .lift:  add hl, de
         ret
 
+str_mortgage_nothing: db "No human player owns property to mortgage.", 0
 str_mortgage_computer_own: db "A computer player mortgages its own property.", 0
 str_mortgage_help:   db "MORTGAGE: CAPS+5/8 move, SPACE deed, ENTER mortgage/lift, Q quit.", 0
 str_mortgage_takes:  db " mortgages ", 0

@@ -20,6 +20,7 @@ REFUSAL_FRAMES  equ 50              ; a refusal of a human's key stays this long
 VOID_FRAMES     equ 75              ; so does a voided auction (a result that changes money)
 MSG_PART_FRAMES equ 100             ; each full part of a longer message (as a card: CARD_PAUSE;
                                     ; an eighth in a computer's turn with the fast setting)
+MSG_ADDED_FRAMES equ 2              ; text printed this long after the last is a line added
 
 ; ---------------------------------------------------------------------------------------------
 ; msg_clear - blank the message lines; the next message starts at their top left.  The
@@ -43,6 +44,8 @@ msg_clear:
         ld (msg_word), a
         ld a, ATTR_MESSAGE
         ld (print_attr), a
+        ld hl, msg_clears
+        inc (hl)
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -75,7 +78,7 @@ msg_keep_full:
 
 ; ---------------------------------------------------------------------------------------------
 ; msg_wait_hold - wait until the time msg_keep gave the message shown is over (plain frames:
-; the idle routine may itself print a message)
+; the idle routine may itself print a message); a key typed for the prompt that follows is kept
 ; Input: msg_holding, msg_hold_until.  Output: msg_holding 0.  Corrupts: AF, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 msg_wait_hold:
@@ -89,6 +92,9 @@ msg_wait_hold:
         bit 7, h                    ; still before it (the difference is negative)?
         jr z, .over
         halt
+        push bc
+        call keys_ahead_frame       ; (a key typed for the prompt that follows is kept)
+        pop bc
         jr .wait
 .over:  xor a
         ld (msg_holding), a
@@ -123,26 +129,100 @@ msg_stop:
 ; ---------------------------------------------------------------------------------------------
 ; msg_hold_start - the message about to be printed stays PACE_READ_FRAMES at least if a
 ; computer is playing its turn at the normal speed (msg_hold 0: no minimum)
-; Input: none.  Output: msg_hold, msg_shown_at, msg_hold_keys.  Corrupts: AF, DE, HL.
+; Input: none.  Output: msg_hold, msg_shown_at, msg_printed_at, msg_hold_keys.
+; Corrupts: AF, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 msg_hold_start:
         ld hl, (v_frames)
         ld (msg_shown_at), hl
+        ld (msg_printed_at), hl
         xor a
         ld (msg_hold_keys), a
         ld (msg_hold), a
+        call msg_paced
+        ret z                       ; No pace now?
+        ld a, PACE_READ_FRAMES
+        ld (msg_hold), a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_paced - whether the reading pace holds now: in the game, at the normal speed (F keeps its
+; purpose), in a computer's turn
+; Input: v_phase, v_speed, v_current.  Output: NZ if it holds.  Corrupts: AF, DE, HL.
+; ---------------------------------------------------------------------------------------------
+msg_paced:
         ld a, (v_phase)             ; only in the game, ...
         cp PHASE_PLAYING
-        ret nz
-        ld a, (v_speed)             ; ... at the normal speed (F keeps its purpose), ...
+        jr nz, .no
+        ld a, (v_speed)             ; ... at the normal speed, ...
         cp AI_SPEED_FAST
-        ret z
+        jr z, .no
         ld a, (v_current)           ; ... in a computer's turn
         call player_record
         bit PF_COMPUTER, (hl)       ; (P_FLAGS is the record's first byte)
-        ret z
+        ret
+.no:    xor a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_hold_added - before a character: text printed two frames or more after the last is a
+; line added to the message shown (" Throw again."), and where the pace holds it gets its own
+; PACE_READ_FRAMES from now, the rest of the message's own hold kept if longer (issue 45)
+; Input: msg_printed_at, msg_hold, msg_shown_at.  Output: msg_printed_at = now; msg_hold,
+; msg_shown_at restarted for an added line.  Corrupts: AF, DE.
+; ---------------------------------------------------------------------------------------------
+msg_hold_added:
+        push hl
+        ld hl, (v_frames)
+        ld de, (msg_printed_at)
+        ld (msg_printed_at), hl
+        or a
+        sbc hl, de                  ; HL = frames since the last character
+        ld a, h
+        or a
+        jr nz, .added
+        ld a, l
+        cp MSG_ADDED_FRAMES
+        jr c, .done                 ; Printed on from the last character?
+.added: push bc
+        call msg_paced
+        call nz, msg_hold_restart   ; A line added where the pace holds?
+        pop bc
+.done:  pop hl
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_hold_restart - the message shown stays PACE_READ_FRAMES from now, or the rest of its own
+; hold if that is longer
+; Input: msg_hold, msg_shown_at.  Output: msg_hold, msg_shown_at = now.  Corrupts: AF, BC, DE,
+; HL.
+; ---------------------------------------------------------------------------------------------
+msg_hold_restart:
+        ld hl, (v_frames)
+        ld de, (msg_shown_at)
+        ld (msg_shown_at), hl
+        or a
+        sbc hl, de                  ; HL = frames shown so far
+        ld a, (msg_hold)
+        ld c, a
+        ld b, 0
+        ex de, hl
+        ld h, b
+        ld l, c
+        or a
+        sbc hl, de                  ; HL = the rest of its hold (negative: none)
         ld a, PACE_READ_FRAMES
-        ld (msg_hold), a
+        jr c, .store                ; Its hold over?
+        ld b, a
+        ld a, h
+        or a
+        ld a, b
+        jr nz, .store               ; (a rest over 255 cannot be: msg_hold is a byte)
+        ld a, l
+        cp b
+        jr nc, .store               ; Is the rest longer than a line's?
+        ld a, b
+.store: ld (msg_hold), a
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -171,9 +251,22 @@ msg_hold_wait:
         call keys_read
         jr nz, .done                ; A key ends a deal's hold?
 .frame: halt
+        call keys_ahead_frame       ; (a key typed for the prompt that follows is kept)
         jr .loop
 .done:  xor a
         ld (msg_hold), a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_hold_end - a human's key answers the message shown: its reading pace ends (he has read
+; it; a refusal's or a voided auction's msg_keep stays)
+; Input: none.  Output: msg_hold 0.  Corrupts: nothing.
+; ---------------------------------------------------------------------------------------------
+msg_hold_end:
+        push af
+        xor a
+        ld (msg_hold), a
+        pop af
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -267,6 +360,7 @@ msg_print:
 ; ---------------------------------------------------------------------------------------------
 msg_char:
         ld c, a
+        call msg_hold_added         ; (a line added to the one shown has its own time)
         ld a, (msg_col)
         cp COLUMNS
         jr c, .fits

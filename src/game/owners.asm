@@ -62,12 +62,29 @@ owners_run:
         ld a, OWNERS_ALL
         jr .mode
 .player:
+        ld c, a
         sub '1'
-        jr c, .key
+        jr c, .other                ; Not a player's number?
+        cp MAX_PLAYERS
+        jr nc, .other
         ld hl, v_num_players
         cp (hl)
-        jr nc, .key
-        jr .mode
+        jr c, .mode                 ; A player in the game?  His portfolio.
+        push af
+        call refuse_begin           ; "No player 5 in the game."
+        ld hl, str_ask_no_player
+        call msg_print
+        pop af
+        add a, '1'
+        call msg_char
+        ld hl, str_ask_in_game
+        call msg_print
+        call refuse_end
+        jr .key
+.other: ld a, c
+        ld hl, str_owners_list_keys
+        call refuse_key
+        jr .key
 .next_page:
         ld a, (owners_page)
         add a, OWNERS_PER_PAGE
@@ -80,7 +97,11 @@ owners_run:
 .choose:
         ld a, (owners_count)
         or a
-        jr z, .key                  ; nothing listed, nothing to choose
+        jr nz, .listed              ; Anything listed to choose?
+        ld hl, str_owners_nothing_listed
+        call refuse_keep
+        jr .key
+.listed:
         ld a, (owners_page)
         call owners_choose
         jr .list
@@ -116,7 +137,10 @@ owners_choose:
         cp KEY_LEFT
         jr z, .back
         cp KEY_UP
-        jr nz, .key
+        jr z, .back
+        ld hl, str_owners_choose_help
+        call refuse_key
+        jr .key
 .back:  ld a, (owners_sel)
         or a
         jr nz, .before
@@ -136,7 +160,8 @@ owners_choose:
         jr .draw
 .deed:  call owners_sel_item
         cp OWNERS_CARD
-        jr nc, .key                 ; a Jail Free card has no deed
+        ld hl, str_owners_card_no_deed
+        jr nc, .refused             ; A Jail Free card?  It has no deed.
         call deed_show
         LD_ROW_COL bc, MSG_TOP, 0   ; blank the list's rows below the deed
         LD_ROW_COL de, OWNERS_KEY_ROW - MSG_TOP, COLUMNS
@@ -146,6 +171,9 @@ owners_choose:
         call owners_key_row
         call keys_wait
         ret
+.refused:
+        call refuse_keep
+        jr .key
 
 ; ---------------------------------------------------------------------------------------------
 ; owners_sel_item - the chosen item
@@ -461,6 +489,10 @@ str_owners_keys: db "SPACE:more P:deed 1-6 ENTER:end", 0
 str_owners_portfolio_keys: db PR_AT, OWNERS_KEY_ROW, 13, "SPACE P O:all ENTER", 0
 str_owners_choose_keys: db "SPACE:next ENTER:deed Q:back", 0
 str_owners_deed_keys: db "Press a key for the list", 0
+str_owners_list_keys: db "SPACE more, P deed, a player's number, O all, ENTER ends.", 0
+str_owners_choose_help: db "SPACE or CAPS+5/8 choose, ENTER or P deed, Q back.", 0
+str_owners_nothing_listed: db "Nothing listed to choose.", 0
+str_owners_card_no_deed: db "A Get Out of Jail Free card has no deed.", 0
 str_owners_card: db "Jail Free", 0
 str_owners_chance: db "Ch", 0
 str_owners_chest: db "CC", 0

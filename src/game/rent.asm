@@ -10,12 +10,17 @@
 RENT_CLAIM_PAUSE equ 30             ; frames a computer owner "thinks" before it claims
 
 ; ---------------------------------------------------------------------------------------------
-; rent_due - the current player stands on another's property: note the claim, show the
-; owner's token; a computer owner claims at once
+; rent_due - the current player stands on another's property: note the claim and show who may
+; claim how much from whom with R (the owner's token; an R typed after it claims at once); a
+; computer owner claims at once.  The claim begins with its line: the message before it has
+; its time first (issue 45: the right is in view while it lasts)
 ; Input: IX = the payer (current player), A = the owner.  Output: v_rent_* set (or rent paid).
 ; Corrupts: all but IX.
 ; ---------------------------------------------------------------------------------------------
 rent_due:
+        push af
+        call msg_clear
+        pop af
         ld (v_rent_owner), a
         ld a, (v_current)
         ld (v_rent_payer), a
@@ -26,22 +31,33 @@ rent_due:
         ld a, (v_dice + 1)
         add a, b
         ld (v_rent_dice), a
-        ld hl, str_rent_due         ; "Rent due to <token> 2 ANNE"
-        call msg_show
-        ld a, (v_rent_owner)
-        call msg_player_piece
         ld a, (v_rent_owner)
         call player_record
         ld de, P_FLAGS
         add hl, de
         bit PF_COMPUTER, (hl)
-        jr nz, .computer
-        ld hl, str_rent_press_r
+        jr nz, .computer            ; A computer owner?  It claims at once.
+        call rent_pending           ; "<token> 1 ANNE may press R for £25 rent from 2 BOB
+                                    ; before the next throw."
+        ret nc                      ; (nothing to claim: cannot be, land_property checked)
+        call rent_remind
+        ld hl, str_rent_before_throw
         call msg_print
         call snd_beep
+        call keys_ahead_arm         ; the line asks for R: an R typed now claims it
         ld b, LAND_PAUSE
-        jp pause
+        call pause                  ; NZ: a key typed ahead
+        ret z
+        call to_upper
+        cp 'R'
+        ret nz                      ; Not R?  (kept for no one: the turn goes on)
+        call keys_ahead_clear
+        jr rent_claim
 .computer:
+        ld hl, str_rent_due         ; "Rent is due to <token> 2 HAL."
+        call msg_print
+        ld a, (v_rent_owner)
+        call msg_player_piece
         call msg_stop
         ld b, RENT_CLAIM_PAUSE
         call pause
@@ -50,14 +66,14 @@ rent_due:
 ; ---------------------------------------------------------------------------------------------
 ; rent_claim - R: the owner asks for the rent due; the payer pays it (raising money or going
 ; bankrupt to the owner if short)
-; Input: v_rent_*.  Output: paid, or "no rent is due".  v_rent_payer = NO_PLAYER after.
+; Input: v_rent_*.  Output: paid, or refused saying why.  v_rent_payer = NO_PLAYER after.
 ; Corrupts: all but IX.
 ; ---------------------------------------------------------------------------------------------
 rent_claim:
         ld a, (v_rent_payer)
         cp NO_PLAYER
         ld hl, str_rent_no_rent
-        jp z, msg_show_pause
+        jp z, refuse_show           ; Nothing due?  Said, and why (issue 45).
         ld a, (v_rent_square)       ; Is it still the owner's, unmortgaged?
         call square_owner
         dec a
@@ -103,8 +119,96 @@ rent_claim:
 .none:  ld a, NO_PLAYER
         ld (v_rent_payer), a
         ld (v_rent_owner), a
-        ld hl, str_rent_no_rent
-        jp msg_show_pause
+        ld hl, str_rent_lapsed
+        jp refuse_show
+
+; ---------------------------------------------------------------------------------------------
+; rent_pending - whether a human owner may claim rent now for the last move, and how much, as
+; R would reckon it (the square still the owner's, unmortgaged)
+; Input: v_rent_*.  Output: carry set and HL = the rent; carry clear if none.
+; Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+rent_pending:
+        ld a, (v_rent_payer)
+        cp NO_PLAYER
+        jr z, .none                 ; No rent due?
+        ld a, (v_rent_owner)
+        call player_record
+        bit PF_COMPUTER, (hl)       ; (P_FLAGS is the record's first byte)
+        jr nz, .none                ; A computer owner?  It has claimed at once.
+        ld a, (v_rent_square)
+        call square_owner
+        dec a
+        ld hl, v_rent_owner
+        cp (hl)
+        jr nz, .none                ; Not the owner's any more?
+        ld a, (v_rent_dice)
+        ld c, a
+        ld a, (v_rent_square)
+        call rent_amount            ; (0: mortgaged)
+        ld a, h
+        or l
+        jr z, .none                 ; Nothing to claim?
+        scf
+        ret
+.none:  or a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; rent_remind_short - the reminder in one row (under a prompt of two): "<token> 1 ANNE: R for
+; £25 rent.", " rent" left out when the row has no room for it
+; Input: HL = the rent, v_rent_owner; the message position at a row's start.  Output: printed.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+rent_remind_short:
+        push hl
+        ld a, (v_rent_owner)
+        call msg_player_piece
+        ld hl, str_rent_r_for
+        call msg_print
+        pop hl
+        call msg_money
+        ld a, (msg_col)
+        cp COLUMNS - 6 + 1
+        jp nc, msg_stop             ; No room for " rent."?  (a 10-letter name, £1000 or more)
+        ld hl, str_rent_rent
+        jp msg_print
+        assert 2 + 2 + NAME_LENGTH + 8 + 5 + 1 <= COLUMNS   ; (the shortest form fits a row)
+
+; ---------------------------------------------------------------------------------------------
+; rent_ahead_clear - a new turn, or a computer's pause: no key typed before it answers its
+; questions, but an R typed after the rent line still claims the rent while it may be claimed
+; (until the next throw, booklet A23)
+; Input: keys_ahead, v_rent_*.  Output: keys_ahead cleared unless it is that R.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+rent_ahead_clear:
+        ld a, (keys_ahead)
+        call to_upper
+        cp 'R'
+        jp nz, keys_ahead_clear     ; Not R?
+        call rent_pending
+        jp nc, keys_ahead_clear     ; No rent to claim?
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; rent_remind - who may claim how much from whom, and the key, at the message position:
+; "<token> 1 ANNE may press R for £25 rent from 2 BOB" (the caller ends the sentence)
+; Input: HL = the rent, v_rent_owner, v_rent_payer.  Output: printed.  Corrupts: AF, BC, DE,
+; HL.
+; ---------------------------------------------------------------------------------------------
+rent_remind:
+        push hl
+        ld a, (v_rent_owner)
+        call msg_player_piece
+        ld hl, str_rent_may_press_r
+        call msg_print
+        pop hl
+        call msg_money
+        ld hl, str_rent_from
+        call msg_print
+        ld a, (v_rent_payer)
+        jp msg_player
 
 ; ---------------------------------------------------------------------------------------------
 ; rent_amount - the rent of a square as the board stands (A21-A25)
@@ -227,7 +331,12 @@ rent_group_count:
         ret
 
 str_rent_due:   db "Rent is due to ", 0
-str_rent_press_r:    db ": press R before the next throw.", 0
-str_rent_no_rent:    db "No rent is due.", 0
+str_rent_r_for:      db ": R for ", 0
+str_rent_rent:       db " rent.", 0
+str_rent_may_press_r: db " may press R for ", 0
+str_rent_from:       db " rent from ", 0
+str_rent_before_throw: db " before the next throw.", 0
+str_rent_no_rent:    db "No rent is due: R claims rent for the last move onto your property.", 0
+str_rent_lapsed:     db "No rent: the property is mortgaged or has changed hands.", 0
 str_rent_pays_rent:  db " pays ", 0
 str_rent_to:         db " rent to ", 0

@@ -3,7 +3,8 @@
 ;
 ; Every byte the program writes lives in vars.asm's state block (the rules' state, the
 ; harness contract) or here (and the close-up's picture drawn off the screen, CU_PICTURE above
-; the program: main.asm); the code and the read-only tables and strings never change.  A
+; the program, whose pages also keep the message lines under a refusal: main.asm, refuse.asm);
+; the code and the read-only tables and strings never change.  A
 ; test (tests/game/test_scratch.py) checks it: every LD (nn),r stores into one of the two
 ; blocks or outside the program, and a played game leaves GAME_ORIGIN .. v_state as loaded.
 ;
@@ -38,6 +39,10 @@ scr_offscreen:  db 0                ; 1: cells of the close-up's rows go to CU_P
 
 ; --- keys.asm --------------------------------------------------------------------------------
 keys_idle_hook: dw keys_idle_none   ; the game sets this to its clock routine
+keys_ahead:     db KEY_NONE         ; a key typed ahead for the next prompt (issue 45)
+keys_ahead_on:  db 0                ; 1: an asking line is shown: a new key is kept
+keys_ahead_prev: db KEY_NONE        ; the key read at the last look (a new key differs)
+keys_from_ahead: db 0               ; 1: keys_wait's key was typed ahead
 
 ; --- msg.asm ---------------------------------------------------------------------------------
 msg_row:        db MSG_TOP          ; the message lines' print position: row
@@ -50,6 +55,8 @@ msg_holding:    db 0                ; 1: the message shown stays until msg_hold_
 msg_hold_until: dw 0                ; ... the frame count (v_frames) it stays to
 msg_line:       ds COLUMNS          ; the characters of the message line being printed ...
 msg_line_attrs: ds COLUMNS          ; ... and their attributes, for carrying a word over
+msg_printed_at: dw 0                ; v_frames at the last character printed (an added line)
+msg_clears:     db 0                ; messages begun (msg_clear), modulo 256
 
 ; --- ask.asm ---------------------------------------------------------------------------------
 ask_text_core_max: db 0             ; the most characters the field takes
@@ -58,6 +65,16 @@ ask_text_core_col: db 0             ; the screen column where the field starts
 ask_text_core_buffer: dw 0          ; the caller's buffer the text goes into
 ask_number_digits: ds INPUT_DIGITS + 1 ; ask_number: the digits typed, 0-terminated
 digits_only:    db 0                ; 1 while ask_text_digits runs: ask_text_core takes digits
+
+; --- refuse.asm ------------------------------------------------------------------------------
+; (the message rows' pixels and colours under a refusal: in the close-up's picture, above the
+; program, REFUSE_PIXELS and REFUSE_ATTRS)
+refuse_msg_line: ds COLUMNS * 2     ; the message lines under a refusal: msg_line and
+                                    ; msg_line_attrs ...
+refuse_msg_row: db 0                ; ... and the print position
+refuse_msg_col: db 0
+refuse_msg_word: db 0
+refuse_print_attr: db 0
 
 ; --- events.asm ------------------------------------------------------------------------------
 event_cause:    db EVK_UNKNOWN      ; the cause of the next money move (EVENT_CAUSE; cleared
@@ -113,6 +130,10 @@ cursor_extra_key: db KEY_NONE       ; a second key that chooses (set by the call
 ; --- game.asm --------------------------------------------------------------------------------
 game_sp:        dw 0                ; the stack pointer at game_run's entry: game_abort's way out
 
+; --- turn.asm --------------------------------------------------------------------------------
+turn_prompt_shown: db 0             ; msg_clears when the menu's prompt was last printed
+turn_prompt_rent: dw 0              ; turn_prompt: the rent a human may claim (rent_pending)
+
 ; --- move.asm --------------------------------------------------------------------------------
 move_pays:      db 1                ; move_forward_salary's C: pay the salary at GO
 move_from:      db 0                ; move_forward_salary / move_backward: the square left
@@ -143,6 +164,14 @@ mortgage_square: db 0               ; mortgage_take, mortgage_toggle: the square
 mortgage_owner: db 0                ; ... its owner
 
 ; --- houses.asm ------------------------------------------------------------------------------
+houses_groups_owner: db 0           ; houses_groups: the player + 1 whose groups are looked at
+houses_groups_complete: db 0        ; ... his complete groups (bit n: group n)
+houses_groups_open: db 0            ; ... those he may build on now
+houses_survey_humans: db 0          ; houses_survey: 1 if only human players count
+houses_survey_player: db 0          ; ... the player looked at
+houses_survey_complete: db 0        ; ... the groups complete for one of them
+houses_survey_open: db 0            ; ... those open to building
+houses_survey_built: db 0           ; ... not 0: one of them has a building
 houses_want_houses: ds MAX_PLAYERS  ; the houses each player ordered (0..HOUSES_IN_BANK)
 houses_want_hotels: ds MAX_PLAYERS  ; and the hotels (0..HOTELS_IN_BANK); must follow
         assert houses_want_hotels == houses_want_houses + MAX_PLAYERS

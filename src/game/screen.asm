@@ -10,7 +10,8 @@
 ; ---------------------------------------------------------------------------------------------
 ; scr_cell_addr - display-file address of a character cell's top pixel row (the next pixel
 ; row is a page on); while scr_offscreen is set, its place in CU_PICTURE instead (the same
-; offset within the page: the close-up's rows, closeup.asm)
+; offset within the page: the close-up's rows, closeup.asm, which draws nothing else then: the
+; message rows' offsets there keep the lines under a refusal, main.asm)
 ; Input: B = row 0..23, C = column 0..31.  Output: HL.  Corrupts: AF.
 ; ---------------------------------------------------------------------------------------------
 scr_cell_addr:

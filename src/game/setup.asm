@@ -141,10 +141,11 @@ setup_players:
 .key:   call keys_wait
         cp KEY_ENTER
         jr z, .enter
+        ld c, a
         sub '1'
-        jr c, .key
+        jr c, .other                ; Not a piece's number?
         cp TOKENS
-        jr nc, .key
+        jr nc, .other
         ld c, a                     ; C = the piece
         ld b, a
         inc b
@@ -163,6 +164,10 @@ setup_players:
 .taken: call snd_low
         ld hl, str_taken
         jr .ask
+.other: ld a, c
+        ld hl, str_piece_keys
+        call refuse_key
+        jr .key
 .enter: ld a, (v_num_players)
         cp MIN_PLAYERS
         ret nc
@@ -725,13 +730,21 @@ setup_throw_turn:
         call msg_print
 .key:   call keys_wait_upper
         cp KEY_THROW
-        jr nz, .key
+        jr z, .thrown               ; D?
+        ld hl, str_d_throws
+        call refuse_key
+        jr .key
+.thrown:
         pop bc
         jr .throw
 .computer:
         push bc
         ld hl, str_computer_throws
         call msg_print
+        ld a, (v_speed)             ; the line is read at the pace of computer turns (issue 45)
+        cp AI_SPEED_FAST
+        ld b, PACE_READ_FRAMES
+        call nz, msg_keep_full      ; The normal speed?
         ld b, SETUP_CPU_PAUSE
         call pause
         pop bc
@@ -803,6 +816,8 @@ str_empty:      db 0
 str_player:     db "Player ", 0
 str_choose_piece: db ": press a piece's number (1-6)", 0
 str_or_enter:   db " or ENTER if all are in", 0
+str_piece_keys: db "a piece's number 1-6, or ENTER when all are in.", 0
+str_d_throws:   db "D throws the dice.", 0
 str_taken:      db "That piece is taken. ", 0
 str_too_few:    db "At least two players, please. ", 0
 str_takes:      db " takes the ", 0

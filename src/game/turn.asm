@@ -50,6 +50,7 @@ turn_next_player:
 ; Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_play:
+        call rent_ahead_clear       ; (nothing typed before this turn answers its questions)
         call turn_lower_restore     ; the close-up of this player's square, not the last
 .again: call board_draw_status      ; mover's (issue 28)
         call board_draw_players
@@ -74,29 +75,12 @@ turn_play:
 ; ---------------------------------------------------------------------------------------------
 turn_menu:
 .prompt:
-        call current_record
-        ld hl, str_turn_turn_of
-        call msg_show
-        ld a, (v_current)
-        call msg_player
-        bit PF_IN_JAIL, (ix+P_FLAGS)
-        ld hl, str_turn_in_jail
-        call nz, msg_print
-        ld hl, str_turn_press_d
-        bit PF_COMPUTER, (ix+P_FLAGS)
-        jr z, .human
-        ld hl, str_turn_computer_turn
-.human: call msg_print
-        bit PF_COMPUTER, (ix+P_FLAGS)
-        jr nz, .key
-        ld a, (v_options)
-        bit OPT_RETIRE, a
-        ld hl, str_turn_retire_key
-        call nz, msg_print
+        call turn_prompt
 .key:   call current_record
         bit PF_COMPUTER, (ix+P_FLAGS)
         jr z, .wait
         call ai_before_throw
+        call rent_ahead_clear       ; (only an owner's R typed ahead is kept)
         call turn_rent_window       ; B = the frames of the pause; carry: the rent window
         jr c, .window
         call keys_wait_frames
@@ -105,13 +89,15 @@ turn_menu:
         jr .got
 .window:
         call turn_rent_wait         ; R, or D when the window closes
-        jr .got
+        cp 'R'
+        call z, msg_hold_end        ; The owner's R?  It is taken at once (the pace is for
+        jr .got                     ; reading, and he has read the line)
 .wait:  call keys_wait_upper
 .got:   call to_upper
         cp 'D'
         ret z
         cp GAME_KEY_RETIRE
-        jr z, .retire
+        jr z, .retire               ; X?  (only with OPT_RETIRE)
         ld hl, .prompt
         push hl                     ; each choice returns to the prompt
         cp 'R'
@@ -135,9 +121,23 @@ turn_menu:
         cp KEY_BREAK
         jp z, turn_end_game
         pop hl
-        jr .key
+        push af
+        call current_record
+        pop af
+        bit PF_COMPUTER, (ix+P_FLAGS)
+        jp nz, .key                 ; A computer's pause?  Its keys are the window's.
+        ld hl, str_turn_menu_keys   ; a human's prompt: which keys it takes
+        call refuse_key
+        jp .key
 .retire:
-        call trade_retire           ; (only with OPT_RETIRE)
+        ld hl, v_options
+        bit OPT_RETIRE, (hl)
+        ld hl, str_turn_no_retire
+        jr nz, .retire_on           ; Was the retire option chosen?
+        call refuse_keep
+        jp .key
+.retire_on:
+        call trade_retire
         call game_players_left
         cp MIN_PLAYERS
         ret c                       ; one player left: the game ends
@@ -147,31 +147,73 @@ turn_menu:
         ret                         ; the current player left: his turn ends
 
 ; ---------------------------------------------------------------------------------------------
+; turn_prompt - the player menu's prompt: whose turn, D to throw (a computer's: about to throw),
+; and while a human may claim rent for the last move, the line saying who may claim how much
+; from whom with R (issue 45: in view until the next throw or the claim).  All in the three
+; rows: after a prompt of two rows the reminder is rent_remind_short's one row
+; Input: v_current, v_rent_*.  Output: shown; turn_prompt_shown = msg_clears.  Corrupts: AF,
+; BC, DE, HL, IX.
+; ---------------------------------------------------------------------------------------------
+turn_prompt:
+        call current_record
+        ld hl, str_turn_turn_of
+        call msg_show
+        ld a, (v_current)
+        call msg_player
+        bit PF_IN_JAIL, (ix+P_FLAGS)
+        ld hl, str_turn_in_jail
+        call nz, msg_print
+        call rent_pending           ; carry: rent may be claimed, HL = how much
+        ld (turn_prompt_rent), hl
+        ld hl, str_turn_press_d
+        bit PF_COMPUTER, (ix+P_FLAGS)
+        jr z, .human                ; A computer's turn?  It throws by itself.
+        ld hl, str_turn_computer_turn
+        jr nc, .human               ; Rent due?  (then the prompt is short: the reminder
+        ld hl, str_turn_computer    ; follows in full)
+.human: push af
+        call msg_print
+        pop af
+        jr c, .rent                 ; Rent due to a human?  The reminder instead of X's.
+        bit PF_COMPUTER, (ix+P_FLAGS)
+        jr nz, .shown               ; A computer's turn?
+        ld a, (v_options)
+        bit OPT_RETIRE, a
+        ld hl, str_turn_retire_key
+        call nz, msg_print
+        jr .shown
+.rent:  ld a, (msg_row)             ; the prompt on one row: two for the reminder in full;
+        push af                     ; on two (a long name, in jail): one, in short
+        call msg_newline
+        pop af
+        ld hl, (turn_prompt_rent)
+        cp MSG_TOP
+        jr nz, .short               ; Has the prompt taken two rows?
+        call rent_remind
+        call msg_stop
+        jr .shown
+.short: call rent_remind_short
+.shown: ld a, (msg_clears)
+        ld (turn_prompt_shown), a
+        ret
+
+; ---------------------------------------------------------------------------------------------
 ; turn_rent_window - how long a computer waits before it throws: COMPUTER_PAUSE frames, cut
 ; by the fast setting (ai_pause_frames) unless a human is owed rent for the last move: then
-; the whole pause, with the owner's token and a line saying who may press R (booklet C: "If
-; rent is due, the owner's token will appear on the screen during the short pause")
-; Input: v_rent_payer, v_rent_owner.  Output: B = frames, carry set for the rent window
-; (RENT_WINDOW_FRAMES, the line printed); carry clear for the usual pause.
-; Corrupts: AF, C, DE, HL.
+; the whole pause, with the owner's token and the line saying who may press R for how much
+; (booklet C: "If rent is due, the owner's token will appear on the screen during the short
+; pause"), printed again with the prompt if a message of the computer's replaced them
+; Input: v_rent_*.  Output: B = frames, carry set for the rent window (RENT_WINDOW_FRAMES);
+; carry clear for the usual pause.  Corrupts: AF, C, DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 turn_rent_window:
+        call rent_pending
         ld b, COMPUTER_PAUSE
-        ld a, (v_rent_payer)
-        cp NO_PLAYER
-        jr z, .usual                ; no rent due: the usual (perhaps fast) pause
-        ld a, (v_rent_owner)
-        call player_record
-        bit PF_COMPUTER, (hl)       ; (P_FLAGS is the record's first byte)
-        ld b, COMPUTER_PAUSE
-        jr nz, .usual               ; a computer owner has claimed already
-        assert P_FLAGS == 0
-        ld hl, str_turn_rent_window ; a new line: "<token> 2 ANNE may press R for rent"
-        call msg_print
-        ld a, (v_rent_owner)
-        call msg_player_piece
-        ld hl, str_turn_may_press_r
-        call msg_print
+        jr nc, .usual               ; No rent a human may claim?  The usual (perhaps fast) pause.
+        ld a, (msg_clears)
+        ld hl, turn_prompt_shown
+        cp (hl)
+        call nz, turn_prompt        ; Has another message replaced the prompt and its reminder?
         ld b, RENT_WINDOW_FRAMES    ; the whole window, fast setting or not
         scf
         ret
@@ -181,11 +223,18 @@ turn_rent_window:
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_rent_wait - the rent window: wait B frames for R (held already counts: it may have
-; been pressed while the computer thought); no other key ends it, so no reflex throws
-; Input: B = frames.  Output: A = 'R', or 'D' when the window closes.  Corrupts: F, B, DE,
+; been pressed while the computer thought; typed after the rent line and kept, too); no other
+; key ends it, so no reflex throws
+; Input: B = frames, keys_ahead.  Output: A = 'R', or 'D' when the window closes.  Corrupts: F, B, DE,
 ; HL.
 ; ---------------------------------------------------------------------------------------------
 turn_rent_wait:
+        ld a, (keys_ahead)          ; an R typed after the rent line (rent_ahead_clear kept it)?
+        or a
+        jr z, .loop
+        call keys_ahead_clear
+        ld a, 'R'
+        ret
 .loop:  halt
         push bc
         call keys_idle
@@ -245,13 +294,22 @@ turn_show_assets:
         ; continues into turn_any_key
 
 ; ---------------------------------------------------------------------------------------------
-; turn_any_key - "press a key" on the message lines, and wait for one
-; Input: none.  Output: none.  Corrupts: AF, BC, DE, HL.
+; turn_any_key - "press a key" on the message lines, and wait for one; a key other than SPACE
+; or ENTER is kept for the menu that follows (keys_ahead)
+; Input: none.  Output: keys_ahead.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_any_key:
         ld hl, str_turn_any_key
         call msg_print
-        jp keys_wait
+        call keys_wait
+        cp KEY_SPACE
+        ret z
+        cp KEY_ENTER
+        ret z                       ; SPACE or ENTER: only "go on"?
+        ld (keys_ahead), a          ; another key goes on to the menu as typed ahead (it takes
+        ld a, 1                     ; it if it is one of its keys: not swallowed, issue 45)
+        ld (keys_ahead_on), a
+        ret
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_owners - O: the owners list, then the close-up again
@@ -354,6 +412,8 @@ turn_again:
         call msg_stop               ; (after whatever the square said)
         ld hl, str_turn_double_again
         call msg_print
+        bit PF_COMPUTER, (ix+P_FLAGS)
+        call z, keys_ahead_arm      ; A human's?  It asks for D: a D typed now is his throw.
         ld b, LAND_PAUSE            ; time to read it before the menu's prompt
         call pause
         scf
@@ -449,8 +509,9 @@ str_turn_in_jail:    db " (in jail)", 0
 str_turn_press_d:    db ". D to throw.", 0          ; (the other keys: the menu above)
 str_turn_retire_key: db " X retires a player.", 0
 str_turn_computer_turn: db " (computer) is about to throw.", 0
-str_turn_rent_window: db PR_NEWLINE, 0
-str_turn_may_press_r: db " may press R for rent.", 0
+str_turn_computer:   db " (computer).", 0
+str_turn_menu_keys:  db "D throws; M H R O T C A B F as above.", 0
+str_turn_no_retire:  db "X retires a player only with that option, chosen at the start.", 0
 str_turn_credit:     db "Credit: ", 0
 str_turn_assets_cash: db "Cash ", 0
 str_turn_assets_property: db ", property ", 0

@@ -272,7 +272,7 @@ def test_human_owed_rent_has_the_whole_rent_window_at_either_speed(shared_rig, s
     rent_window(shared_rig, speed)
     start = shared_rig.frame
     lines = " ".join(shared_rig.row(r) for r in (21, 22, 23))
-    assert "1 P1 may press R for rent" in lines
+    assert "1 P1 may press R for £4 rent" in lines
     row, col = shared_rig.find("1 P1 may press R")
     assert row in (22, 23)
     token = shared_rig.symbols["graphics_glyphs"]             # player 0's piece: design 0

@@ -115,3 +115,36 @@ def test_the_square_landed_on_is_the_large_bright_box_with_the_piece(rig):
     assert cell_bytes(rig, price, now + wn - 1) == glyph(rig, s["CH_TOKEN"] + 0)
     assert box_text(rig, (now, wn), range(top + 1, top + 4)) == ["", "Mayfair", ""]
     assert box_text(rig, (now, wn), range(price, price + 1)) == ["£400"]
+
+
+def test_the_closeup_writes_only_its_own_rows_of_the_picture(rig):
+    """The close-up's picture (CU_PICTURE) is laid out as the display file's third; the close-up
+    writes only its own rows' offsets there, never the message lines' (CU_MSG_OFFSET..), where a
+    refusal keeps the lines under it (refuse.asm): every square in every box, owned and
+    mortgaged or not, with the widest price there is (a £65,535 jackpot: "Pot £65535", a cell
+    wider than a way box, printed from the box's edge)."""
+    g = Game(rig)
+    s = rig.symbols
+    rig.poke("v_options", rig.peek("v_options") | 1 << s["OPT_JACKPOT"])
+    rig.poke16("v_jackpot", 65535)
+    mem = rig.machine.memory
+    kept = [s["CU_PICTURE"] + page * 256 + s["CU_MSG_OFFSET"] for page in range(9)]
+    assert s["CU_PICTURE_ATTRS"] == s["CU_PICTURE"] + 8 * 256
+    width = 256 - s["CU_MSG_OFFSET"]
+    assert width == s["MSG_HEIGHT"] * 32
+    for n, at in enumerate(kept):
+        mem[at:at + width] = bytes((n * 31 + i * 7 + 1) & 0xFF for i in range(width))
+    before = [bytes(mem[at:at + width]) for at in kept]
+    properties = [sq.index for sq in SQUARES if sq.price]
+    for owned in (0, 1 << s["SQ_MORTGAGED"] | 1):
+        for square in properties:
+            rig.poke(s["v_squares"] + square, owned)
+        for square in range(40):
+            rig.call("closeup_show", a=square)
+            assert [bytes(mem[at:at + width]) for at in kept] == before, (owned, square)
+    g.put(0, 20)
+    price = s["CLOSEUP_TOP"] + s["CLOSEUP_HEIGHT"] - 1
+    for square, box in ((22, 0), (21, 1), (20, 2)):         # Free Parking in each box
+        rig.call("closeup_show", a=square)
+        col, width = boxes(rig)[box]
+        assert "Pot £65535" in rig.lines()[price][col:col + 10 + 1], (box, rig.lines()[price])

@@ -125,3 +125,58 @@ def test_words_of_each_kind() -> None:
         text = drain.event(bytes(raw), 0, names).text
         assert not text.startswith(f"{kind}:"), (kind, text)
     assert {"rent", "throw", "bankrupt", "worth"} <= set(drain.kinds.values())
+
+
+#: The count's modulus (v_event_count is a word) and how far before the wrap the test starts.
+COUNT_MODULUS = 0x10000
+BEFORE_WRAP = 20
+
+
+class _EveryFrame:
+    """A reader of its own at every frame's end (a frame listener), starting from ``count``."""
+
+    def __init__(self, session: Session, count: int):
+        self.drain = events.EventDrain(session.symbols)
+        self.drain.read = count
+        self.seen: list[events.Event] = []
+        session.machine.frame_listeners.append(self.frame)
+
+    def frame(self, machine) -> None:
+        self.seen.extend(self.drain.drain(machine.memory, machine.frame))
+
+    def words(self, since: int = 0) -> list[tuple[str, str]]:
+        return [(e.kind, e.text) for e in self.seen[since:]]
+
+
+def test_the_count_wraps_and_a_count_gone_back_is_a_restart(tmp_path) -> None:
+    """v_event_count is a word: a game whose count starts BEFORE_WRAP short of 65,536 is read
+    across the wrap, at every frame's end, without a loss and event for event as the same game
+    counted from 0; a snapshot taken earlier loaded back (the count gone back) is a restart:
+    nothing said lost, and the same events read again from there."""
+    engine = "jit" if jit_available() else "python"
+    readers = []
+    for first in (0, COUNT_MODULUS - BEFORE_WRAP):
+        session = Session.game(engine=engine)
+        session.poke16("v_event_count", first)
+        reader = _EveryFrame(session, first)
+        tournament.setup_computers(session, [0, 1], None, 7)
+        session.wait(2000)
+        readers.append((session, reader))
+    (_, plain), (session, wrapped) = readers
+    assert len(plain.seen) > 2 * BEFORE_WRAP, "too few events to cross the wrap"
+    assert wrapped.words() == plain.words()
+    assert events.LOST not in {e.kind for e in wrapped.seen}
+    count = wrapped.drain.written(session.machine.memory)
+    assert count == len(plain.seen) - BEFORE_WRAP  # (gone round past 65,535)
+    # Back to a snapshot: the count goes back; the reader goes on from there.
+    session.save_snapshot(tmp_path / "back.szx")
+    since = len(wrapped.seen)
+    session.wait(1500)
+    later = wrapped.words(since)
+    assert later, "no events in 1,500 frames"
+    session.machine.load_snapshot(tmp_path / "back.szx")
+    again = len(wrapped.seen)
+    session.wait(1500)
+    assert wrapped.drain.restarts == 1
+    assert wrapped.words(again) == later
+    assert events.LOST not in {e.kind for e in wrapped.seen}

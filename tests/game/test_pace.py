@@ -13,6 +13,8 @@ PACE_TURNS = 24
 PACE_SLOW_TURNS = 200
 #: The minimums of issue 28, in frames: any line, a money result, a deal.
 READ, MONEY, DEAL = 50, 75, 150
+#: Frames the four-computer game is watched from the throws for who goes first.
+FOUR_PLAYER_FRAMES = 4000
 #: The rent window: a computer waits this long when a human is owed rent.
 RENT_WINDOW = 200
 #: $ZXMONOPOLY_ENGINE, else the JIT where numba imports: the suite compiles it once (under a
@@ -40,48 +42,81 @@ class Runs:
     A text that grows (the rest of a line printed in the next frame, a line appended, the
     lines scrolled up by one) is the same text going on; a text seen for one frame and then
     replaced is the old one being erased or the new one half printed, not a text of its own.
+    Growth after the text stood still ADDED frames is a line added to it (" Throw again."):
+    the added line must stay READ frames of its own before anything replaces the text.
     """
 
-    def __init__(self, session: Session):
+    #: A text unchanged for this many frame ends, then grown, had a line added to it.
+    ADDED = 3
+
+    def __init__(self, session: Session, phases: tuple[str, ...] = ("PHASE_PLAYING",)):
         self.session = session
-        self.runs: list[list] = []  # [text, first frame, last frame]
+        self.runs: list[list] = []  # [text, first frame, last frame, frame of the last line added]
         self.rows = ["", "", ""]  # the message rows last seen
+        self.changed = 0  # the frame the text last changed
         self.playing_at = session.symbols["v_phase"]
-        self.playing = session.symbols["PHASE_PLAYING"]
+        self.phases = {session.symbols[p] for p in phases}
+        self.started: int | None = None  # the first frame watched, if its text was older
+        self.before: str | None = None  # the text of the last frame not watched
+        self.watching = False
+        self.blank = False  # the rows were blank at a frame end since the last text
         session.machine.frame_listeners.append(self.frame)
 
     def frame(self, machine) -> None:
-        """Look at the rows at this frame's end (from the first turn on: the throws for who
-        goes first are no computer's turn)."""
-        if machine.memory[self.playing_at] != self.playing:
-            return
+        """Look at the rows at this frame's end, in the phases watched (by default from the
+        first turn on: the throws for who goes first are no computer's turn)."""
         rows = self.session.message_rows()
         text = _flat(rows)
+        if machine.memory[self.playing_at] not in self.phases:
+            self.before = text
+            return
+        if not self.watching:  # the first frame watched: is its text new since then?
+            self.watching = True
+            fresh = self.before is not None and text != self.before
+            self.started = None if fresh else machine.frame
         if not text:
+            self.blank = True  # erased: what comes next is a new text, not the old one grown
             return
         rows = [row.strip() for row in rows]
+        blank, self.blank = self.blank, False
         if self.runs:
             last = self.runs[-1]
+            if text == last[0] and not blank:
+                last[2] = machine.frame
+                return
             # The same text going on: grown at its end, or with the same top row (a line
             # grown or appended), or scrolled up a row (the new top row was the second).
             top, was = rows[0], self.rows
-            if text.startswith(last[0].rstrip("? ")) or (top and top in (was[0], was[1])):
+            if not blank and (text.startswith(last[0].rstrip("? "))
+                              or (top and top in (was[0], was[1]))):
+                if machine.frame - self.changed >= self.ADDED:
+                    last[3] = machine.frame  # a line added after the text stood still
                 last[0], last[2], self.rows = text, machine.frame, rows
+                self.changed = machine.frame
                 return
             if last[2] == last[1]:  # one frame: erased or half printed
                 self.runs.pop()
-        self.runs.append([text, machine.frame, machine.frame])
+        self.runs.append([text, machine.frame, machine.frame, None])
         self.rows = rows
+        self.changed = machine.frame
 
     def short(self) -> list[str]:
-        """The texts replaced before their minimum (all but the one still shown)."""
-        out = []  # (the first text was on the screen before the game began: not measured)
-        measured = self.runs[1:]
-        for (text, first, _last), (_next, replaced, _) in zip(measured, measured[1:],
-                                                              strict=False):
+        """The texts replaced before their minimum, and the lines added to a text replaced
+        before READ frames of their own (all but the text still shown)."""
+        out = []  # (a text on the screen when the watch began: its start unknown, not measured)
+        measured = [run for run in self.runs if run[1] != self.started]
+        for (text, first, _last, added), (_next, replaced, _, _) in zip(measured, measured[1:],
+                                                                          strict=False):
             if replaced - first < _minimum(text):
                 out.append(f"{replaced - first} frames (< {_minimum(text)}): {text}")
+            if added is not None and replaced - added < READ:
+                out.append(f"{replaced - added} frames after a line was added (< {READ}): "
+                           f"{text}")
         return out
+
+    def added(self) -> int:
+        """How many texts had a line added to them."""
+        return sum(run[3] is not None for run in self.runs)
 
 
 def _computer_game(seed: int, fast: bool, players: int = 3) -> Session:
@@ -103,6 +138,20 @@ def test_computer_turns_keep_the_reading_pace() -> None:
     runs = _watch_turns(11, PACE_TURNS)
     assert len(runs.runs) > 3 * PACE_TURNS
     assert not runs.short(), "\n".join(runs.short()[:20])
+
+
+def test_added_lines_and_first_throws_keep_the_reading_pace() -> None:
+    """Four computers at the normal speed, every row read each frame for FOUR_PLAYER_FRAMES from
+    the throws for who goes first: each throw's line, each text and each line added to a text
+    (" Throw again." after a purchase or the salary) stays its minimum (issue 45)."""
+    session = Session.game(engine=ENGINE)
+    watched = Runs(session, ("PHASE_FIRST", "PHASE_PLAYING"))  # (the setup is not watched)
+    tournament.setup_computers(session, [0, 1, 2, 3], None, 11, fast=False)
+    session.wait(FOUR_PLAYER_FRAMES)
+    firsts = [run for run in watched.runs if "throws for who goes" in run[0]]
+    assert len(firsts) >= 4, [run[0] for run in watched.runs[:6]]
+    assert watched.added() >= 3, "too few lines added to measure"
+    assert not watched.short(), "\n".join(watched.short()[:20])
 
 
 @pytest.mark.slow
@@ -185,10 +234,12 @@ def test_rent_window_waits_and_the_rent_is_then_lost(fast: bool) -> None:
     line and ANNE's piece shown; unclaimed, the rent is lost (booklet: before the next throw)."""
     session, due = _rent_due_to_anne(fast)
     cash = session.state().player(1).cash
+    session.wait_pc("turn_rent_wait.loop", 600)  # the window (after BOB's double's lines)
+    window = session.frame
     session.wait(RENT_WINDOW // 2)
-    assert session.in_message("1 ANNE may press R for rent")
+    assert session.in_message("1 ANNE may press R for £6 rent from 2 BOB")
     thrown = _bob_throws_after(session, due)
-    assert thrown - due >= RENT_WINDOW
+    assert thrown - window >= RENT_WINDOW - 2
     lost = [e for e in session.events() if e.kind == "rent_lost"]
     assert len(lost) == 1 and lost[0].a == 2 and lost[0].b == 1
     assert session.state().player(1).cash == cash
@@ -199,7 +250,8 @@ def test_rent_window_waits_and_the_rent_is_then_lost(fast: bool) -> None:
 def test_rent_window_ends_at_once_on_r(fast: bool) -> None:
     """R from the owner in the window: the rent is paid at once, then the computer goes on."""
     session, due = _rent_due_to_anne(fast)
-    session.wait(RENT_WINDOW // 2)
+    session.wait_pc("turn_rent_wait.loop", 600)  # the window (after BOB's double's lines)
+    session.wait(20)  # (past the prompt's first frames: R is taken at once all the same)
     pressed = session.frame
     session.tap("R")
     session.wait_until(lambda x: any(e.kind == "rent" for e in x.events()), 40, "the rent paid")

@@ -23,6 +23,7 @@ from zxmonopoly.memory_map import ATTR_END, DISPLAY_FILE, RAM_START  # noqa: E40
 from zxmonopoly.snapshot.rzx import load_rzx  # noqa: E402
 from zxmonopoly.spectrum import video  # noqa: E402
 from zxmonopoly.spectrum.keyboard import KEYS  # noqa: E402
+from zxmonopoly.spectrum.keystrokes import HOLD_FRAMES  # noqa: E402
 from zxmonopoly.spectrum.timing import AUDIO_SAMPLES_PER_FRAME  # noqa: E402
 from zxmonopoly.ui.runtime import TICK_WAIT  # noqa: E402
 from zxmonopoly.ui.window import Window  # noqa: E402
@@ -69,9 +70,23 @@ def test_window_opens_and_frames_advance(window: Window) -> None:
 def test_key_events_reach_the_matrix(window: Window) -> None:
     window.handle_event(key_event(pygame.KEYDOWN, pygame.K_a, "a"))
     assert is_down(window, "A")
-    window.handle_event(key_event(pygame.KEYUP, pygame.K_a))
+    window.run(max_frames=HOLD_FRAMES + 5, paced=False)
+    window.handle_event(key_event(pygame.KEYUP, pygame.K_a))  # held its minimum: up at once
     assert not is_down(window, "A")
     assert list(window.machine.keyboard.rows) == [0xFF] * 8
+
+
+def test_a_key_let_go_before_a_frame_is_held_its_frames(window: Window) -> None:
+    """A press and release between two frames: the frames after have it for HOLD_FRAMES
+    frames, then it is up (spectrum/presses.py)."""
+    window.handle_event(key_event(pygame.KEYDOWN, pygame.K_a, "a"))
+    window.handle_event(key_event(pygame.KEYUP, pygame.K_a))
+    assert is_down(window, "A")
+    ran = []
+    for _ in range(HOLD_FRAMES + 2):
+        window.run_frame()
+        ran.append(window.machine.keyboard.pressed())  # the keys that frame ran with
+    assert ran == [["A"]] * HOLD_FRAMES + [[]] * 2
 
 
 def test_posted_events_go_through_the_queue(window: Window) -> None:
@@ -323,7 +338,6 @@ def test_the_runtime_s_driver_takes_each_frame_s_local_keys(window: Window) -> N
     matrix and the Kempston bits) of each frame it runs, and the feed moves on one frame a take;
     a driver that stalls takes nothing, and nothing moves on (the typed keys wait, no frame is
     counted)."""
-    from zxmonopoly.spectrum import keystrokes
     from zxmonopoly.spectrum.frameinput import FrameInput
     from zxmonopoly.ui.keys import TYPED_GAP, TYPED_HOLD
 
@@ -347,20 +361,43 @@ def test_the_runtime_s_driver_takes_each_frame_s_local_keys(window: Window) -> N
 
     window.runtime.driver = Recording()
     window.handle_event(key_event(pygame.KEYDOWN, pygame.K_a, "a"))
-    window.keys.type_character("!")  # SYMBOL SHIFT+1 typed over the held A
+    window.keys.type_character("!")  # SYMBOL SHIFT+1 typed while A is held
     for _ in range(3):
         assert not window.runtime.run_frame()
     window.step(paced=False)
     assert window.frames_run == 0 and window.machine.frame == 0 and seen == []
     assert len(waits) == 4 and all(0 <= w <= TICK_WAIT for w in waits)
     stall[0] = False
-    (typed,) = keystrokes.plan([("SYMBOL SHIFT", "1")], TYPED_HOLD, TYPED_GAP)
-    window.run(max_frames=typed.hold + typed.gap + 1, paced=False)
-    # the frames of "!" and of nothing after it went by only now; then the held A again
+    frames = HOLD_FRAMES + TYPED_HOLD + TYPED_GAP + 1
+    window.run(max_frames=frames, paced=False)
+    # the frames went by only now: the A pressed first (its minimum), then "!" alone and the
+    # frames of nothing after it, then the held A again
     ss1 = bytes(0xFF ^ (1 if row == 3 else 2 if row == 7 else 0) for row in range(8))
     a_row, a_mask = KEYS["A"]
     held_a = bytes(0xFF ^ (a_mask if row == a_row else 0) for row in range(8))
-    assert [local.rows for local in seen] == ([ss1] * typed.hold + [bytes([0xFF] * 8)] * typed.gap
-                                              + [held_a])
+    assert [local.rows for local in seen] == ([held_a] * HOLD_FRAMES + [ss1] * TYPED_HOLD
+                                              + [bytes([0xFF] * 8)] * TYPED_GAP + [held_a])
     assert all(local.joystick == 0 for local in seen)
-    assert window.frames_run == window.machine.frame == typed.hold + typed.gap + 1
+    assert window.frames_run == window.machine.frame == frames
+
+
+def test_a_test_driver_slows_the_frames_by_the_environment(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """ZXMONOPOLY_TEST_FPS (for tests: a slow machine's frames) gives each frame its least
+    wall time; a value that is no rate is refused before the window opens."""
+    from zxmonopoly.ui.display import WindowError
+    from zxmonopoly.ui.runtime import TEST_FPS_VARIABLE, slowed_frame_seconds
+
+    monkeypatch.setenv(TEST_FPS_VARIABLE, "5")
+    assert slowed_frame_seconds() == 0.2
+    w = Window(engine="python", mute=True, snapshot_dir=tmp_path, out=lambda text: None)
+    try:
+        assert w.runtime.frame_seconds == 0.2
+    finally:
+        w.close()
+    for bad in ("0", "-1", "fast", "51"):
+        monkeypatch.setenv(TEST_FPS_VARIABLE, bad)
+        with pytest.raises(WindowError, match=TEST_FPS_VARIABLE):
+            slowed_frame_seconds()
+    monkeypatch.delenv(TEST_FPS_VARIABLE)
+    assert slowed_frame_seconds() == 0.0

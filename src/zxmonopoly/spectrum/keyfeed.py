@@ -13,10 +13,14 @@ frame about to run, the one keyboard matrix the machine sees (:meth:`KeyFeed.fra
    is all the ROM sees: keys held meanwhile are let go, for a key held through a typed one
    would take a KSTATE set of its own and lose the typed key. Typing waits while a script's
    keys are down.
-3. **held** — keys held down by some source (a PC key, a keyboard joystick, a key pressed
-   before the typing began) for as long as the source holds them.
+3. **held** — keys held down by some source (a keyboard joystick, a key pressed before the
+   typing began) for as long as the source holds them, and a person's **presses** (the
+   window's PC keys: :mod:`.presses`), each down for at least the frames a keyboard scan needs
+   however short it was, in the order they came; a press alone (a punctuation character typed
+   on the PC) is the only key down for its frames and the frames of nothing after it.
 
-So the precedence is script keys, then typed keys (or their gaps), then held keys. Every key
+So the precedence is script keys, then typed keys (or their gaps), then held keys and presses.
+Frames in which the layers above hide the presses do not count towards their holds. Every key
 name is resolved once, when it enters the feed, to (half-row, mask) pairs
 (:func:`~.keyboard.resolve`); a frame only ANDs masks into the matrix.
 """
@@ -30,6 +34,7 @@ from dataclasses import dataclass
 from . import keystrokes
 from .frameinput import FrameInput
 from .keyboard import NO_KEYS, Combo, resolve
+from .presses import Presses
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,8 @@ class KeyFeed:
         self._script: deque[_Hold | _Call] = deque()
         self._typed: deque[_Hold] = deque()
         self._held: dict[Hashable, Combo] = {}
+        #: A person's presses and releases, laid on the frames (presses.py).
+        self.presses = Presses()
 
     # -- the layers -----------------------------------------------------------------------
 
@@ -66,8 +73,22 @@ class KeyFeed:
         self._held.pop(source, None)
 
     def let_go_all(self) -> None:
-        """Release every held key (typed and scripted keys go on)."""
+        """Release every held key and forget every press (typed and scripted keys go on)."""
         self._held.clear()
+        self.presses.clear()
+
+    def press(self, source: Hashable, keys: str | Iterable[str] | Combo, joystick: int = 0, *,
+              frames: int | None = None, alone: bool = False, after: int = 0) -> None:
+        """A person's key ``source`` went down, pressing ``keys`` (and the Kempston bits
+        ``joystick``): down from its turn for at least the frames a scan needs, and while it
+        is held (:mod:`.presses`; ``frames``, ``alone``, ``after``: a press of a fixed length,
+        alone, then ``after`` frames of nothing)."""
+        self.presses.press(source, _combo(keys), joystick, frames=frames, alone=alone,
+                           after=after)
+
+    def release(self, source: Hashable) -> None:
+        """A person's key ``source`` went up: its press ends once it has had its frames."""
+        self.presses.release(source)
 
     def type(self, schedule: Iterable[keystrokes.Press]) -> None:
         """Queue a typing schedule (``keystrokes.plan``) after what is typed already."""
@@ -136,30 +157,41 @@ class KeyFeed:
 
     def combo(self) -> Combo:
         """The keys down in the frame about to run (the precedence of the module's docstring)."""
-        head = self._script[0] if self._script else None
-        if isinstance(head, _Hold) and head.combo:
-            return head.combo
-        if self._typed:
-            return self._typed[0].combo
-        held = self._held
-        if not held:
-            return NO_KEYS
-        if len(held) == 1:
-            return next(iter(held.values()))
-        return tuple(pair for combo in held.values() for pair in combo)
+        return self._keys()[0]
 
     def frame_input(self, joystick: int = 0) -> FrameInput:
-        """The frame's keys as its input (the Kempston bits ``joystick``: the feed has none):
-        what a machine is given (:meth:`Spectrum48.set_input`) or a network peer sends."""
-        return FrameInput(joystick=joystick).pressing(self.combo())
+        """The frame's keys as its input (the Kempston bits ``joystick`` ORed with those of
+        the presses): what a machine is given (:meth:`Spectrum48.set_input`) or a network peer
+        sends."""
+        combo, pressed_joystick = self._keys()
+        return FrameInput(joystick=joystick | pressed_joystick).pressing(combo)
 
     def advance(self) -> None:
-        """One frame has run: the script's step and the typed combination move on a frame."""
+        """One frame has run: the script's step, the typed combination and the presses move
+        on a frame (a press counts it when it was shown)."""
         head = self._script[0] if self._script else None
-        if not (isinstance(head, _Hold) and head.combo) and self._typed:
+        scripted = isinstance(head, _Hold) and bool(head.combo)
+        typed = not scripted and bool(self._typed)
+        if typed:
             _tick(self._typed)
+        self.presses.advance(shown=not (scripted or typed))
         if isinstance(head, _Hold):
             _tick(self._script)
+
+    def _keys(self) -> tuple[Combo, int]:
+        """The frame's combination and the presses' Kempston bits, by the precedence."""
+        head = self._script[0] if self._script else None
+        if isinstance(head, _Hold) and head.combo:
+            return head.combo, 0
+        if self._typed:
+            return self._typed[0].combo, 0
+        pressed, joystick, alone = self.presses.now()
+        held = self._held
+        if alone or not held:
+            return pressed, joystick
+        if len(held) == 1 and not pressed:
+            return next(iter(held.values())), joystick
+        return tuple(pair for combo in held.values() for pair in combo) + pressed, joystick
 
 
 def _steps(schedule: Iterable[keystrokes.Press]) -> list[_Hold]:

@@ -35,13 +35,13 @@ PC_DIRECTION_KEYS = {pygame.K_LEFT: "LEFT", pygame.K_RIGHT: "RIGHT", pygame.K_UP
 
 
 class PadInput:
-    """The directions and fire held on the game pads and (when enabled) the PC's cursor keys."""
+    """The directions and fire held on the game pads (the PC's cursor keys as the joystick are
+    presses in the key feeder: keys.py)."""
 
     def __init__(self) -> None:
         self.axes: dict[tuple[int, int], float] = {}  # (pad, axis) -> position
         self.hats: dict[tuple[int, int], tuple[int, int]] = {}  # (pad, hat) -> (x, y)
         self.buttons: set[tuple[int, int]] = set()  # (pad, button) held
-        self.keys: set[str] = set()  # directions held on the PC keyboard
         self.pads: dict[int, pygame.joystick.JoystickType] = {}  # open pads by instance id
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -68,17 +68,15 @@ class PadInput:
         return True
 
     def forget(self, pad: int | None = None) -> None:
-        """Centre everything (of one pad, or all and the PC keys too)."""
+        """Centre everything (of one pad, or of all)."""
         for table in (self.axes, self.hats):
             for key in [k for k in table if pad is None or k[0] == pad]:
                 del table[key]
         self.buttons = {b for b in self.buttons if pad is not None and b[0] != pad}
-        if pad is None:
-            self.keys.clear()
 
     def held(self) -> set[str]:
-        """The directions and fire held now, from every source."""
-        held = set(self.keys)
+        """The directions and fire held now, on every pad."""
+        held: set[str] = set()
         for (_, axis), value in self.axes.items():
             if axis % 2 == 0 and abs(value) > AXIS_THRESHOLD:
                 held.add("RIGHT" if value > 0 else "LEFT")

@@ -1,11 +1,15 @@
 """The PC's keyboard and pads as the Spectrum's: the key map, typed punctuation, joysticks.
 
 docs/window.md, "PC keys -> Spectrum keys" and "Joysticks". Every key goes into the window's
-key feeder (``spectrum/keyfeed.py``): a PC key held holds its Spectrum keys, punctuation is
-typed as its SYMBOL SHIFT combination, a keyboard joystick holds its keys; the Kempston port
-is the pads' directions. :meth:`PcKeys.take` gives one frame's input (a
+key feeder (``spectrum/keyfeed.py``) as a press, in the order the events come
+(``spectrum/presses.py``): a PC key presses its Spectrum keys while it is held and for at least
+the frames a keyboard scan needs however short the press, punctuation is typed as its SYMBOL
+SHIFT combination alone, the PC's arrows as a joystick press its keys or Kempston bits; a game
+pad's keyboard joystick holds its keys and the Kempston port is the pads' directions.
+:meth:`PcKeys.take` gives one frame's input (a
 :class:`~zxmonopoly.spectrum.frameinput.FrameInput`) and moves the feed on a frame: the
-runtime's driver takes it for each frame it runs (or, in network play, sends).
+runtime's driver takes it for each frame it runs (or, in network play, sends), so a press
+lasts its frames of the machine whatever the frame rate.
 """
 
 from __future__ import annotations
@@ -15,7 +19,6 @@ import os
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
-from zxmonopoly.spectrum import keystrokes  # noqa: E402
 from zxmonopoly.spectrum.frameinput import FrameInput  # noqa: E402
 from zxmonopoly.spectrum.keyboard import (  # noqa: E402
     CAPS_SHIFT,
@@ -29,7 +32,8 @@ from zxmonopoly.ui import joystick as joysticks  # noqa: E402
 
 TYPED_HOLD = 4  # frames a typed punctuation combination is held
 TYPED_GAP = 2  # frames of nothing after it
-#: The key feeder's source name of a keyboard joystick's keys (PC keys are their key codes).
+#: The key feeder's source name of a game pad's keyboard joystick keys (PC keys are their key
+#: codes).
 JOYSTICK_SOURCE = "joystick"
 
 #: PC keys held down -> the Spectrum keys they hold (letters and digits are added below).
@@ -72,40 +76,41 @@ class PcKeys:
         False when it is none of them."""
         key = event.key
         if self.cursor_joystick and key in joysticks.PC_DIRECTION_KEYS:
-            self.pads.keys.add(joysticks.PC_DIRECTION_KEYS[key])
+            held = {joysticks.PC_DIRECTION_KEYS[key]}
+            combo = joysticks.spectrum_combo(self.joystick_mode, held)
+            bits = joysticks.kempston_value(self.joystick_mode, held)
+            if combo or bits:  # (no joystick chosen: the arrows do nothing)
+                self.feed.press(key, combo, bits)
             self.consumed.add(key)
             return True
         char = getattr(event, "unicode", "") or ""
         if key not in HELD_KEYS and char in SYMBOL_SHIFT_KEYS:
-            self.type_character(char)
+            self.type_character(char, key)
             self.consumed.add(key)
             return True
         if key in HELD_KEYS:
-            self.feed.hold(key, HELD_KEYS[key])
+            self.feed.press(key, HELD_KEYS[key])
             return True
         return False
 
     def key_up(self, event: pygame.event.Event) -> None:
-        """A PC key went up: what it held is let go."""
-        self.feed.let_go(event.key)
+        """A PC key went up: its press ends (once it has had its frames)."""
+        self.feed.release(event.key)
         self.consumed.discard(event.key)
-        if event.key in joysticks.PC_DIRECTION_KEYS:
-            self.pads.keys.discard(joysticks.PC_DIRECTION_KEYS[event.key])
 
     def let_go_all(self, pads: bool = False) -> None:
-        """Every PC key let go (the menu opened), and the pads centred too with ``pads``
-        (the window lost the focus)."""
+        """Every PC key let go and its presses forgotten (the menu opened), and the pads
+        centred too with ``pads`` (the window lost the focus)."""
         self.feed.let_go_all()
         if pads:
             self.pads.forget()
-        else:
-            self.pads.keys.clear()
 
-    def type_character(self, char: str) -> None:
-        """Type a punctuation character as its SYMBOL SHIFT combination, over a few frames
-        (left up long enough after it for the same one to follow: ``keystrokes.plan``)."""
-        self.feed.type(keystrokes.plan([(SYMBOL_SHIFT, SYMBOL_SHIFT_KEYS[char])], TYPED_HOLD,
-                                       TYPED_GAP))
+    def type_character(self, char: str, source: object = "typed") -> None:
+        """Type a punctuation character as its SYMBOL SHIFT combination: a press alone of
+        TYPED_HOLD frames, then TYPED_GAP frames of nothing (the same one again waits until
+        the ROM has seen it up long enough: ``spectrum/presses.py``)."""
+        self.feed.press(source, resolve((SYMBOL_SHIFT, SYMBOL_SHIFT_KEYS[char])),
+                        frames=TYPED_HOLD, alone=True, after=TYPED_GAP)
 
     def set_joystick(self, mode: str) -> None:
         """The joystick the Spectrum sees (one of joystick.MODES)."""
@@ -114,7 +119,8 @@ class PcKeys:
     def toggle_cursor_joystick(self) -> None:
         """The PC's arrows and right Ctrl as the joystick, or as CAPS SHIFT+5..8 and SS."""
         self.cursor_joystick = not self.cursor_joystick
-        self.pads.keys.clear()
+        for key in joysticks.PC_DIRECTION_KEYS:
+            self.feed.release(key)
 
     def take(self) -> FrameInput:
         """The next frame's keys, the feed moved on a frame: the script's due actions run
@@ -130,8 +136,8 @@ class PcKeys:
         return self.feed.action_due
 
     def local_input(self) -> FrameInput:
-        """This frame's keys: the feed's matrix (a keyboard joystick's keys held in it) and
-        the Kempston port from the pads."""
+        """This frame's keys: the feed's matrix (a pad's keyboard joystick keys held in it) and
+        the Kempston port from the pads and the presses."""
         pads = self.pads.held()
         stick = joysticks.spectrum_combo(self.joystick_mode, pads)
         if stick:

@@ -7,6 +7,9 @@ the frame: locally (:class:`LocalDriver`: the window's keys are the machine's), 
 play a driver that sends them for a frame ahead and runs the frame on the merged keys of every
 player. A driver that could not run a frame (waiting for the network) returns False: nothing
 moves on, the window keeps drawing and handling events. docs/window.md, "Timing and sound".
+
+For tests, ``ZXMONOPOLY_TEST_FPS=N`` makes every frame take at least 1/N s (a machine too
+slow for 50 frames a second): a key's press and release then come between two frames.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from zxmonopoly.spectrum.frameinput import FrameInput  # noqa: E402
 from zxmonopoly.spectrum.keyfeed import KeyFeed  # noqa: E402
 from zxmonopoly.spectrum.timing import HOST_FRAMES_PER_SECOND  # noqa: E402
 from zxmonopoly.ui.audio import AUDIO_AHEAD, AudioOut  # noqa: E402
+from zxmonopoly.ui.display import WindowError  # noqa: E402
 
 if TYPE_CHECKING:
     from zxmonopoly.harness.record import Recorder
@@ -43,6 +47,23 @@ AUDIO_WAITS = 3
 #: Seconds of a 20 ms tick a driver may wait for what a frame needs (the network's keys): the
 #: rest is the window's (events, drawing).
 TICK_WAIT = 0.015
+#: For tests: the environment variable that slows the window's frames to N a second at most.
+TEST_FPS_VARIABLE = "ZXMONOPOLY_TEST_FPS"
+
+
+def slowed_frame_seconds() -> float:
+    """The wall time each frame takes at least, from ZXMONOPOLY_TEST_FPS (0: not slowed)."""
+    text = os.environ.get(TEST_FPS_VARIABLE, "").strip()
+    if not text:
+        return 0.0
+    try:
+        fps = float(text)
+    except ValueError:
+        fps = 0.0
+    if not 0 < fps <= HOST_FRAMES_PER_SECOND:
+        raise WindowError(f"{TEST_FPS_VARIABLE} must be frames a second above 0 and at most "
+                          f"{HOST_FRAMES_PER_SECOND}, not {text!r}")
+    return 1 / fps
 
 
 class FrameKeys(Protocol):
@@ -118,6 +139,8 @@ class Runtime:
         self._audio_waits = 0
         self._jit_told = False
         self._deadline: float | None = None  # the next tick of the silent 50 Hz schedule
+        #: Wall time a frame takes at least (tests: ZXMONOPOLY_TEST_FPS; 0: as it comes).
+        self.frame_seconds = slowed_frame_seconds()
 
     @property
     def turbo(self) -> bool:
@@ -128,8 +151,11 @@ class Runtime:
         """Emulate one frame through the driver (it takes the keys, so the feed moves on),
         then count it, record its keys and hand its sound on; False when the driver could not
         run it (waiting up to ``wait`` seconds: nothing moved on)."""
+        began = time.perf_counter()
         if not self.driver.run_frame(self.machine, self.keys, wait):
             return False
+        if self.frame_seconds:  # a slow machine's frame, for tests: keys come meanwhile
+            time.sleep(max(0.0, began + self.frame_seconds - time.perf_counter()))
         self.frames_run += 1
         self._fps_frames.append(time.monotonic())
         if self.recorder is not None:  # the matrix the frame ran with

@@ -1,0 +1,431 @@
+"""At the table (issue 45): a key pressed in reaction to a line is taken (type-ahead), a right
+stays in view until it lapses (the rent reminder), and every refusal says why for at least
+REFUSAL frames. Each test drives the bundled tape as a player does and reads the screen frame
+by frame.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from zxmonopoly.harness.session import Session
+from zxmonopoly.memory_map import ATTR_FILE
+from zxmonopoly.spectrum.video import row_address
+from zxmonopoly.z80 import default_engine
+
+ENGINE = default_engine()
+#: A refusal stays at least this many frames, at either speed (msg.asm REFUSAL_FRAMES).
+REFUSAL = 50
+#: The longest a reminder may be out of view while the message lines are reprinted.
+REPRINT = 4
+
+
+def keys(s: Session, *presses: str) -> None:
+    """Each key when the game waits for one."""
+    for k in presses:
+        s.wait_input(3000)
+        s.tap(k)
+
+
+def game(*names: str, computers: tuple[int, ...] = (), fast: bool = False,
+         seed: int = 1234) -> Session:
+    """A game of humans named ``names`` (1 ANNE first: she throws 6+5, the others 1+2 for who
+    goes first); then the players numbered in ``computers`` play by themselves, at the fast
+    setting if ``fast``. Returns at ANNE's first prompt."""
+    s = Session.game(engine=ENGINE)
+    s.wait_input(500)
+    s.tap("SPACE")
+    s.seed(seed)
+    for piece, name in enumerate(names, 1):
+        keys(s, str(piece), "N")
+        s.wait_input()
+        s.type(name)
+        keys(s, "ENTER")
+    keys(s, "ENTER", "N", "N", "N", "N")
+    for n in range(len(names)):
+        s.wait_input()
+        s.rig_dice(*((6, 5) if n == 0 else (1, 2)))
+        s.tap("D")
+    s.wait_input(500)
+    sym = s.symbols
+    for p in computers:
+        flags = sym["v_players"] + (p - 1) * sym["PLAYER_RECORD"] + sym["P_FLAGS"]
+        s.poke(flags, s.peek(flags) | 1 << sym["PF_COMPUTER"])
+    s.poke("v_speed", sym["AI_SPEED_FAST"] if fast else 0)
+    assert s.state().current == 1
+    return s
+
+
+def throws(s: Session, player: int, after: int = -1) -> list:
+    """The throw events of ``player`` after frame ``after``."""
+    return [e for e in s.events() if e.kind == "throw" and e.a == player and e.frame > after]
+
+
+def wait_throw(s: Session, player: int, after: int, budget: int = 600) -> int:
+    """The frame of ``player``'s first throw after ``after``."""
+    s.wait_until(lambda x: bool(throws(x, player, after)), budget, f"player {player}'s throw")
+    return throws(s, player, after)[0].frame
+
+
+class Seen:
+    """The frames at whose end ``text`` was in the message lines (a frame listener)."""
+
+    def __init__(self, s: Session, text: str):
+        self.s, self.text, self.frames = s, text, []
+        s.machine.frame_listeners.append(self.frame)
+
+    def frame(self, machine) -> None:
+        if self.s.in_message(self.text):
+            self.frames.append(machine.frame)
+
+    def stop(self) -> int:
+        """Stop looking; the longest run of frames it stayed."""
+        self.s.machine.frame_listeners.remove(self.frame)
+        return _longest_run(self.frames)
+
+
+def _longest_run(frames: list[int]) -> int:
+    """The longest run of consecutive frames in ``frames``."""
+    best = run = 0
+    for i, f in enumerate(frames):
+        run = run + 1 if i and f == frames[i - 1] + 1 else 1
+        best = max(best, run)
+    return best
+
+
+def refused(s: Session, key: str, text: str, budget: int = 300) -> int:
+    """Tap ``key``; ``text`` comes (within 20 frames) and stays REFUSAL frames at least.
+    Returns the frames it stayed."""
+    seen = Seen(s, text)
+    start = s.frame
+    s.tap(key)
+    s.wait_until(lambda x: bool(seen.frames) and not x.in_message(text), budget,
+                 f"{text!r} shown, then gone")
+    stayed = seen.stop()
+    assert seen.frames[0] - start <= 20, f"{text!r} came {seen.frames[0] - start} frames late"
+    assert stayed >= REFUSAL, f"{text!r} stayed {stayed} frames (< {REFUSAL})"
+    return stayed
+
+
+# -- 1. type-ahead --------------------------------------------------------------------------
+
+
+def test_d_pressed_after_throw_again_is_taken() -> None:
+    """The issue's case: ANNE throws 2+2 onto Income Tax; D tapped the moment "Throw again." is
+    complete is her next throw (before: ignored, and the prompt asked for D again)."""
+    s = game("ANNE", "BOB")
+    s.rig_dice(2, 2)
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Income Tax: pay £200. Throw again."), 400,
+                 "the tax line and Throw again.")
+    s.rig_dice(3, 4)
+    s.tap("D")
+    s.wait_until(lambda x: x.state().player(1).square == 11, 400, "ANNE's second throw to 11")
+
+
+def test_key_pressed_before_the_asking_line_is_not_kept() -> None:
+    """D pressed while "Income Tax: pay £200." stands, before " Throw again." is added, answers
+    nothing: the menu asks for D afresh and ANNE stays on Income Tax."""
+    s = game("ANNE", "BOB")
+    s.rig_dice(2, 2)
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Income Tax: pay £200."), 400, "the tax line")
+    assert not s.in_message("Throw again")
+    s.tap("D", 2, 1)
+    assert not s.in_message("Throw again"), "the tap came too late for this test"
+    s.wait_input(400)
+    assert s.in_message("Turn of 1 ANNE")
+    s.wait(20)
+    assert s.state().player(1).square == 4
+    assert len(throws(s, 1)) == 1
+
+
+def test_key_pressed_in_another_players_turn_is_not_kept() -> None:
+    """D tapped while the computer HAL moves is not ANNE's throw when her turn comes."""
+    s = game("ANNE", "HAL", computers=(2,))
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    wait_throw(s, 1, -1)
+    s.rig_dice(1, 2)  # HAL to Whitechapel Road: no double
+    hal = wait_throw(s, 2, -1, 800)
+    s.tap("D")  # while his token moves
+    s.wait_until(lambda x: x.state().current == 1, 800, "ANNE's turn")
+    s.wait_input(800)
+    s.wait(30)
+    assert not throws(s, 1, hal), "a key of HAL's turn threw for ANNE"
+    assert s.in_message("Turn of 1 ANNE")
+
+
+def test_a_digit_pressed_before_the_last_is_let_go_is_taken() -> None:
+    """Typing a bid quickly: "5" goes down while the bidder's "1" is still held; both count
+    (before: the 5 was lost waiting for every key to be up)."""
+    s = game("ANNE", "BOB")
+    s.rig_dice(1, 2)  # Whitechapel Road: ANNE declines, the Bank auctions it
+    s.tap("D")
+    keys(s, "N")
+    s.wait_until(lambda x: x.in_message("AUCTION"), 300, "the auction")
+    s.wait_input(300)
+    s.press("1")
+    s.wait(3)
+    s.press("5")
+    s.wait(3)
+    s.release()
+    s.wait(3)
+    s.wait_input(100)
+    s.type("0")
+    s.wait_input(100)
+    s.tap("ENTER")
+    s.wait_until(lambda x: any(e.kind == "bid" for e in x.events()), 100, "the bid")
+    bid = next(e for e in s.events() if e.kind == "bid")
+    assert bid.a == 1 and bid.amount == 50, str(bid)
+
+
+# -- 3. the rent reminder --------------------------------------------------------------------
+
+
+def _reminder(owner: str, amount: int, payer: str) -> re.Pattern[str]:
+    """Who may claim how much from whom, and the key: "1 ANNE ... R ... £25 ... 2 HAL"."""
+    return re.compile(rf"{owner}\b.*\bR\b.*£{amount}\b.*\b{payer}\b")
+
+
+def _watch_reminder(s: Session, pattern: re.Pattern[str], thrower: int, due: int,
+                    budget: int) -> list[int]:
+    """Frames from ``due`` to ``thrower``'s next throw (or ``budget`` frames) at whose end the
+    reminder was NOT in the message lines."""
+    missing: list[int] = []
+    end = due + budget
+    while s.frame < end and not throws(s, thrower, due):
+        s.wait(1)
+        if not pattern.search(s.message()):
+            missing.append(s.frame)
+    return missing
+
+
+@pytest.mark.parametrize("fast", [False, True], ids=["normal", "fast"])
+def test_rent_reminder_stays_while_a_human_is_to_throw(fast: bool) -> None:
+    """HAL (a computer) lands on ANNE's King's Cross; ANNE (human) throws next. The line
+    saying 1 ANNE may press R for £25 from 2 HAL stays in view until she throws (before: 54
+    frames at the normal speed, 9 with F on)."""
+    s = game("ANNE", "HAL", computers=(2,), fast=fast)
+    with s.position() as pos:
+        pos.own("King's Cross Station", 1)
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    wait_throw(s, 1, -1)
+    s.rig_dice(2, 3)  # HAL from GO to King's Cross
+    s.wait_until(lambda x: x.state().rent is not None, 800, "rent due to ANNE")
+    due = s.frame
+    missing = _watch_reminder(s, _reminder("1 ANNE", 25, "2 HAL"), 1, due, 600)
+    assert _longest_run(missing) <= REPRINT, (
+        f"the reminder was out of view {len(missing)} frames from {missing[:1]}: "
+        f"{s.message()!r}")
+    assert s.state().rent is not None
+    s.tap("R")
+    s.wait_until(lambda x: any(e.kind == "rent" for e in x.events()), 100, "the rent paid")
+
+
+@pytest.mark.parametrize("fast", [False, True], ids=["normal", "fast"])
+def test_rent_reminder_stays_while_a_computer_is_to_throw(fast: bool) -> None:
+    """BOB (human) lands on ANNE's King's Cross; HAL (a computer) throws next: the reminder
+    stays in view until HAL throws, at either speed, and the rent is then lost."""
+    s = game("ANNE", "BOB", "HAL", computers=(3,), fast=fast)
+    with s.position() as pos:
+        pos.own("King's Cross Station", 1)
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    s.wait_input(400)
+    s.rig_dice(2, 3)  # BOB from GO to King's Cross
+    s.tap("D")
+    s.wait_until(lambda x: x.state().rent is not None, 400, "rent due to ANNE")
+    due = s.frame
+    s.rig_dice(1, 2)  # HAL's throw
+    missing = _watch_reminder(s, _reminder("1 ANNE", 25, "2 BOB"), 3, due, 1500)
+    assert throws(s, 3, due), "HAL never threw"
+    assert _longest_run(missing) <= REPRINT, (
+        f"the reminder was out of view {len(missing)} frames from {missing[:1]}")
+    s.wait(5)
+    assert [e for e in s.events() if e.kind == "rent_lost"]
+
+
+def test_rent_reminder_stays_between_two_humans() -> None:
+    """BOB lands on ANNE's King's Cross; ANNE throws next: the reminder stays at her prompt,
+    also after she looks at her credit (C) and comes back."""
+    s = game("ANNE", "BOB")
+    with s.position() as pos:
+        pos.own("King's Cross Station", 1)
+    s.rig_dice(1, 3)
+    s.tap("D")
+    s.wait_input(400)
+    s.rig_dice(2, 3)
+    s.tap("D")
+    s.wait_until(lambda x: x.state().rent is not None, 400, "rent due to ANNE")
+    due = s.frame
+    pattern = _reminder("1 ANNE", 25, "2 BOB")
+    missing = _watch_reminder(s, pattern, 1, due, 400)
+    assert _longest_run(missing) <= REPRINT, f"out of view from frame {missing[:1]}"
+    s.wait_input()
+    s.tap("C")
+    keys(s, "SPACE")
+    s.wait_input(200)
+    assert pattern.search(s.message()), s.message()
+
+
+def test_rent_reminder_fits_under_a_long_prompt() -> None:
+    """Ten-letter names and the owner in jail: the prompt takes two rows, the reminder the
+    third ("1 ANNEMARIEK: R for £25 rent."), nothing scrolled away."""
+    s = game("ANNEMARIEK", "BOBBYJONES")
+    with s.position() as pos:
+        pos.own("King's Cross Station", 1)
+        pos.jail(1)
+        pos.turn(2)
+    keys(s, "C", "SPACE")  # (the menu's prompt again, now BOB's)
+    s.wait_input(200)
+    assert s.in_message("Turn of 2 BOBBYJONES")
+    s.rig_dice(2, 3)
+    s.tap("D")
+    s.wait_until(lambda x: x.state().rent is not None, 400, "rent due")
+    s.wait_input(400)
+    assert s.in_message("Turn of 1 ANNEMARIEK (in jail). D to throw."), s.message_rows()
+    assert s.in_message("1 ANNEMARIEK: R for £25 rent."), s.message_rows()
+
+
+# -- 4. refusals say why ----------------------------------------------------------------------
+
+
+def test_r_with_no_rent_due_says_so() -> None:
+    """R at ANNE's prompt with no rent due: a line says why, for at least REFUSAL frames
+    (before: "No rent is due." for 25 frames)."""
+    s = game("ANNE", "BOB")
+    refused(s, "R", "No rent is due")
+    s.wait_input(200)
+    assert s.in_message("Turn of 1 ANNE")
+
+
+def test_h_with_no_complete_group_says_so_at_once() -> None:
+    """H when no player has a complete colour group: said at once (before: four prompts)."""
+    s = game("ANNE", "BOB")
+    refused(s, "H", "complete colour group")
+    s.wait_input(200)
+    assert s.in_message("Turn of 1 ANNE")
+
+
+def test_houses_order_of_a_player_with_no_group_refused_at_once() -> None:
+    """ANNE has the brown group, BOB nothing: BOB's number as a builder is refused at once,
+    saying why, and the question comes back."""
+    s = game("ANNE", "BOB")
+    with s.position() as pos:
+        pos.own("Old Kent Road", 1)
+        pos.own("Whitechapel Road", 1)
+    keys(s, "H", "B")
+    s.wait_input(200)
+    refused(s, "2", "2 BOB has no complete colour group")
+    s.wait_input(200)
+    assert s.in_message("who wants to build")
+
+
+def test_houses_prompt_states_the_price() -> None:
+    """The Houses order states what a house costs on each of the player's groups."""
+    s = game("ANNE", "BOB")
+    with s.position() as pos:
+        for square in ("Old Kent Road", "Whitechapel Road", "Bow Street", "Marlborough Street",
+                       "Vine Street"):
+            pos.own(square, 1)
+    keys(s, "H", "B", "1")
+    s.wait_input(200)
+    assert s.in_message("houses wanted")
+    assert "£50 brown" in s.message() and "£100 orange" in s.message(), s.message()
+
+
+def test_a_question_refuses_other_keys_saying_which() -> None:
+    """ENTER at "Buy ...? (Y/N)": a line says Y or N, then the question is back."""
+    s = game("ANNE", "BOB")
+    s.rig_dice(1, 2)
+    s.tap("D")
+    s.wait_input(300)
+    assert s.in_message("Buy Whitechapel Rd. for £60?")
+    refused(s, "ENTER", "ENTER is not a key here: Y or N")
+    s.wait_input(200)
+    assert s.in_message("Buy Whitechapel Rd. for £60? (Y/N)")
+    s.tap("Y")
+    s.wait_until(lambda x: x.state().square(3).owner == 1, 100, "bought")
+
+
+def _rows(s: Session, rows: range) -> bytes:
+    """Rows of the screen: every pixel byte (a pixel line after another), then the colours."""
+    mem = s.machine.memory
+    pixels = b"".join(bytes(mem[row_address(y):row_address(y) + 32])
+                      for y in range(8 * rows.start, 8 * rows.stop))
+    return pixels + bytes(mem[ATTR_FILE + 32 * rows.start:ATTR_FILE + 32 * rows.stop])
+
+
+def test_a_refusal_right_after_a_walk_gives_the_lines_back_exactly() -> None:
+    """A refusal keeps the message lines under it in the close-up's picture (the message lines'
+    offsets of its pages, refuse.asm), where the walk's close-ups were just drawn: after it the
+    question's lines are back byte for byte, pixels and colours, the close-up's rows as they
+    were, and the kept copy is where the picture's pages keep the message lines."""
+    s = game("ANNE", "BOB")
+    sym = s.symbols
+    top, height, msg = sym["CLOSEUP_TOP"], sym["CLOSEUP_HEIGHT"], sym["MSG_TOP"]
+    closeup, lines = range(top, top + height), range(msg, msg + sym["MSG_HEIGHT"])
+    s.rig_dice(1, 2)
+    s.tap("D")                                      # a walk of three squares, each close-up
+    s.wait_input(300)
+    assert s.in_message("Buy Whitechapel Rd. for £60? (Y/N)")
+    question, picture = _rows(s, lines), _rows(s, closeup)
+    refused(s, "ENTER", "ENTER is not a key here: Y or N")
+    s.wait_input(200)
+    assert _rows(s, lines) == question
+    assert _rows(s, closeup) == picture
+    mem, run = s.machine.memory, 32 * len(lines)
+    for n in range(8):                              # pixel line n of each row: page n
+        at = sym["CU_PICTURE"] + 256 * n + sym["CU_MSG_OFFSET"]
+        assert bytes(mem[at:at + run]) == b"".join(
+            question[32 * (8 * r + n):32 * (8 * r + n) + 32] for r in range(len(lines)))
+    at = sym["CU_PICTURE_ATTRS"] + sym["CU_MSG_OFFSET"]
+    assert bytes(mem[at:at + run]) == question[8 * run:]
+
+
+def test_menu_refuses_a_key_it_does_not_know() -> None:
+    """A letter that is no menu key says which keys are; X without the option says so."""
+    s = game("ANNE", "BOB")
+    refused(s, "S", "S is not a key here: D throws")
+    s.wait_input(200)
+    refused(s, "X", "retires a player only with that option")
+    s.wait_input(200)
+    assert s.in_message("Turn of 1 ANNE")
+
+
+def test_a_players_number_not_in_the_game_is_refused() -> None:
+    """Auction: a bidder's number of nobody in the game says so; the question is back."""
+    s = game("ANNE", "BOB")
+    s.rig_dice(1, 2)
+    s.tap("D")
+    keys(s, "N")
+    s.wait_until(lambda x: x.in_message("AUCTION"), 300, "the auction")
+    s.wait_input(200)
+    refused(s, "5", "No player 5 in the game")
+    s.wait_input(200)
+    assert s.in_message("Bidder's number")
+
+
+def test_the_cursor_refuses_other_keys_saying_which() -> None:
+    """M's cursor: a key it does not take names the keys it does; the help is back after."""
+    s = game("ANNE", "BOB")
+    with s.position() as pos:
+        pos.own("Old Kent Road", 1)
+    keys(s, "M")
+    s.wait_input(200)
+    refused(s, "K", "K is not a key here: CAPS+5/8 move")
+    s.wait_input(200)
+    assert s.in_message("MORTGAGE: CAPS+5/8 move")
+    keys(s, "Q")
+    s.wait_input(200)
+    assert s.in_message("Turn of 1 ANNE")
+
+
+def test_m_with_no_property_says_so_at_once() -> None:
+    """M when no human player owns property: said at once, not after the cursor."""
+    s = game("ANNE", "BOB")
+    refused(s, "M", "No human player owns property")
