@@ -231,7 +231,7 @@ record_player:
         ld e, -1
 .count: inc e
         sub PLAYER_RECORD
-        jr nc, .count
+        jr nc, .count               ; Another whole record in the offset?
         ld a, e
         pop de
         pop hl

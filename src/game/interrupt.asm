@@ -37,22 +37,22 @@ isr:
         ld (v_frames), hl
         ld a, (clock_running)       ; Is a short game's clock running?
         or a
-        jr z, .done
+        jr z, .done                 ; No clock running?
         ld hl, (v_clock_frames)
         inc hl
         ld (v_clock_frames), hl
         ld a, l
         cp LOW FRAMES_PER_MINUTE
-        jr nz, .done
+        jr nz, .done                ; Not a minute yet (the low byte)?
         ld a, h
         cp HIGH FRAMES_PER_MINUTE
-        jr nz, .done
+        jr nz, .done                ; Not a minute yet?
         ld hl, 0                    ; a minute has passed
         ld (v_clock_frames), hl
         ld hl, (v_clock_minutes)
         ld a, h
         or l
-        jr z, .done
+        jr z, .done                 ; No minutes left?  (the clock stays at 0)
         dec hl
         ld (v_clock_minutes), hl
         ld a, 1
