@@ -48,44 +48,44 @@ keys_read:
         push af
         ld a, l
         cp KEY_CAPS_SHIFT
-        jr nz, .not_caps
+        jr nz, .not_caps            ; Not CAPS SHIFT?
         set 0, e
         jr .noted
 .not_caps:
         cp KEY_SYMBOL_SHIFT
-        jr nz, .plain
+        jr nz, .plain               ; Not SYMBOL SHIFT either?
         set 1, e
         jr .noted
 .plain: ld d, l
 .noted: pop af
 .next:  inc l
         dec h
-        jr nz, .bit
+        jr nz, .bit                 ; Another key in this half-row?
         rlc b
-        jr c, .row                  ; until the 0 bit has gone round all eight
+        jr c, .row                  ; Another half-row?  (till the 0 bit goes round)
         ld a, d
         cp 0xFF
-        jr z, .none
+        jr z, .none                 ; No key but the shifts?
         ld hl, keys_table
         ld c, d
         ld b, 0
         add hl, bc
         ld a, (hl)                  ; the plain character
         bit 0, e
-        jr nz, .caps
+        jr nz, .caps                ; CAPS SHIFT held?
         bit 1, e
-        jr nz, .symbol
+        jr nz, .symbol              ; SYMBOL SHIFT held?
         or a
         ret
 .caps:  cp 'a'
-        jr c, .caps_other
+        jr c, .caps_other           ; Not a letter?
         sub 'a' - 'A'               ; a capital
         or a
         ret
 .caps_other:
         ld hl, keys_caps_table
         call keys_pair
-        ret nz
+        ret nz                      ; DELETE, an arrow or BREAK (CAPS SHIFT's table)?
         ld a, d                     ; another digit with CAPS SHIFT: the digit itself
         ld hl, keys_table
         ld c, a
@@ -93,13 +93,13 @@ keys_read:
         add hl, bc
         ld a, (hl)
         cp '0'
-        jr c, .none
+        jr c, .none                 ; Not a digit either (CAPS SHIFT+ENTER: no key)?
         or a
         ret
 .symbol:
         ld hl, keys_symbol_table
         call keys_pair
-        ret nz
+        ret nz                      ; A symbol of SYMBOL SHIFT's table?
 .none:  xor a
         ret
 
@@ -113,12 +113,12 @@ keys_pair:
         ld c, a
 .loop:  ld a, (hl)
         or a
-        jr z, .done
+        jr z, .done                 ; The table's end (not found)?
         inc hl
         cp c
         ld a, (hl)
         inc hl
-        jr nz, .loop
+        jr nz, .loop                ; Not this pair?
         or a
 .done:  pop bc
         ret
@@ -134,7 +134,7 @@ keys_release:
         in a, (ULA_PORT)            ; all half-rows at once
         cpl
         and ULA_KEYS
-        jr nz, keys_release
+        jr nz, keys_release         ; A key still down?
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -166,7 +166,7 @@ keys_wait:
 .wait:  halt
         call keys_idle
         call keys_read
-        jr z, .wait
+        jr z, .wait                 ; No key yet?
         ld (keys_ahead_prev), a
         jr .taken
 .ahead: ld a, 1
@@ -251,9 +251,9 @@ keys_wait_upper:
 ; ---------------------------------------------------------------------------------------------
 to_upper:
         cp 'a'
-        ret c
+        ret c                       ; Below 'a'?
         cp 'z' + 1
-        ret nc
+        ret nc                      ; Above 'z'?
         sub 'a' - 'A'
         ret
 
@@ -286,7 +286,7 @@ keys_wait_frames:
         call keys_idle
         call keys_read
         pop bc
-        ret nz
+        ret nz                      ; A key came?
         djnz .loop
         xor a
         ret

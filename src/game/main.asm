@@ -48,7 +48,7 @@ state_clear:
         dec bc
         ld a, b
         or c
-        jr nz, .clear
+        jr nz, .clear               ; More of the block to clear?
         ld a, NO_PLAYER
         ld (v_rent_payer), a
         ld (v_rent_owner), a
