@@ -11,11 +11,11 @@
 player_record:
         ld hl, v_players
         or a
-        ret z
+        ret z                       ; Player 0 (the first record)?
         ld de, PLAYER_RECORD
 .add:   add hl, de
         dec a
-        jr nz, .add
+        jr nz, .add                 ; Another record to step over?
         ret
 
 ; ---------------------------------------------------------------------------------------------
