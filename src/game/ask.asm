@@ -100,7 +100,7 @@ ask_text_core:
         jr z, .delete               ; Is it DELETE?
         cp ' '
         jr c, .other                ; A key with no character (a cursor key)?
-        cp 0x80
+        cp CH_TYPED_END
         jr nc, .other               ; A code of 128 or more (no typed character)?
         ld c, a
         ld a, (digits_only)
@@ -194,7 +194,7 @@ ask_number:
         ret
 .big:   pop bc
         pop de
-        ld hl, 0xFFFF
+        ld hl, WORD_MAX
         or a
         ret
 

@@ -31,7 +31,7 @@ bank_receive:
 ; ---------------------------------------------------------------------------------------------
 bank_receive_ix:
         call cash_add               ; HL = what was added (the record says what arrived)
-        call record_player
+        call player_of_record
         ld c, a
         ld a, EV_BANK
         call event_money
@@ -47,7 +47,7 @@ bank_pay_ix_exact:
         push hl
         call cash_sub
         pop hl
-        call record_player
+        call player_of_record
         ld c, EV_BANK
         call event_money
         call bank_gain
@@ -64,7 +64,7 @@ cash_add:
         push de
         add hl, de
         jr nc, .store               ; Within 65535?  (else the cash stops there)
-        ld hl, 0xFFFF
+        ld hl, WORD_MAX
 .store: ld (ix+P_CASH), l
         ld (ix+P_CASH+1), h
         pop de
@@ -386,9 +386,9 @@ half_word_at:
 raise_mortgage_one:
         inc a
         ld (raise_mortgage_one_owner), a
-        ld a, 0xFF
+        ld a, NO_SQUARE
         ld (raise_mortgage_one_best), a
-        ld hl, 0xFFFF
+        ld hl, WORD_MAX             ; (any loan is smaller)
         ld (raise_mortgage_one_loan), hl
         ld b, 0
 .scan:  push bc
@@ -423,7 +423,7 @@ raise_mortgage_one:
         cp BOARD_SQUARES
         jr c, .scan                 ; Another square to look at?
         ld a, (raise_mortgage_one_best)
-        cp 0xFF
+        cp NO_SQUARE
         scf
         ret z                       ; Nothing left to mortgage?
         call mortgage_take
@@ -598,7 +598,7 @@ bank_take_upto:
         ld (ix+P_CASH), l
         ld (ix+P_CASH+1), h
         ex de, hl                   ; HL = what was taken: the Bank's
-        call record_player
+        call player_of_record
         ld c, EV_BANK
         call event_money
         call bank_gain

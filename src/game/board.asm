@@ -413,7 +413,20 @@ board_square_info:
         ld (bd_state), a
         ret
 
-; (board_record, a square's record in board_squares, is in worth.asm)
+; ---------------------------------------------------------------------------------------------
+; board_record - the address of a square's record in board_squares (tables.asm)
+; Input: A = square 0..39.  Output: HL = its record (BOARD_RECORD bytes; fields BOARD_*).
+; Corrupts: AF, DE.
+; ---------------------------------------------------------------------------------------------
+board_record:
+        ld hl, board_squares
+        or a
+        ret z                       ; Square 0 (the first record)?
+        ld de, BOARD_RECORD
+.add:   add hl, de
+        dec a
+        jr nz, .add                 ; Another record to step over?
+        ret
 
 ; ---------------------------------------------------------------------------------------------
 ; board_find_corner - is a square a corner, and which

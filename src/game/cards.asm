@@ -136,7 +136,7 @@ cards_draw:
         or (hl)
         ld (v_last_card), a
         ld d, a                     ; the record: who drew which card
-        call record_player
+        call player_of_record
         ld b, a
         ld a, EVK_CARD_DRAWN
         ld e, 0

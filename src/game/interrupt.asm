@@ -6,6 +6,8 @@
 ; IM2_JUMP, where a JP to isr sits.  The ROM is never entered.
 ; =============================================================================================
 
+OPCODE_JP       equ 0xC3            ; the Z80's JP nn, written at IM2_JUMP
+
 ; ---------------------------------------------------------------------------------------------
 ; interrupt_install - build the vector table and the jump, select IM 2
 ; Input: interrupts disabled.  Output: IM 2, I = HIGH IM2_TABLE.  Corrupts: AF, BC, DE, HL.
@@ -16,7 +18,7 @@ interrupt_install:
         ld de, IM2_TABLE + 1
         ld bc, 256
         ldir
-        ld a, 0xC3                  ; JP nn
+        ld a, OPCODE_JP             ; JP nn
         ld (IM2_JUMP), a
         ld hl, isr
         ld (IM2_JUMP + 1), hl

@@ -55,7 +55,7 @@ jail_send_now:
 ; Input: IX = player, E = JAIL_BY_*.  Output: as jail_send.  Corrupts: all but IX, IY.
 ; ---------------------------------------------------------------------------------------------
 jail_send_record:
-        call record_player
+        call player_of_record
         ld b, a
         ld a, EVK_JAIL_IN
         ld d, JAIL_SQUARE
@@ -82,7 +82,7 @@ jail_send_record:
 ; Input: IX = player, E = JAIL_OUT_*.  Output: recorded.  Corrupts: AF, B, D, HL.
 ; ---------------------------------------------------------------------------------------------
 jail_record_out:
-        call record_player
+        call player_of_record
         ld b, a
         ld a, EVK_JAIL_OUT
         ld d, JAIL_SQUARE

@@ -8,6 +8,11 @@
 ; KEY_DELETE/LEFT/DOWN/UP/RIGHT/BREAK; SYMBOL SHIFT gives the punctuation a name may hold.
 ; =============================================================================================
 
+KEY_NUMBER_NONE equ 0xFF            ; keys_read's D: no key but the shifts
+SHIFT_CAPS_BIT  equ 0               ; keys_read's E: CAPS SHIFT held
+SHIFT_SYMBOL_BIT equ 1              ; keys_read's E: SYMBOL SHIFT held
+CH_QUOTE        equ 0x22            ; the double quote (SYMBOL SHIFT + P)
+
 ; The character on each key by key number (half-row * KEYS_PER_ROW + bit); 0 for the two shifts.
 keys_table:
         db 0, "zxcv"
@@ -22,7 +27,7 @@ keys_table:
 
 ; SYMBOL SHIFT + a key: pairs of (plain character, result), ended by 0.
 keys_symbol_table:
-        db "m.", "n,", "j-", "7'", "p", 0x22, "l=", "k+", "z:", "0_", "1!", "3#", "8(", "9)"
+        db "m.", "n,", "j-", "7'", "p", CH_QUOTE, "l=", "k+", "z:", "0_", "1!", "3#", "8(", "9)"
         db 0
 
 ; CAPS SHIFT + a digit: pairs of (digit, result), ended by 0.
@@ -37,7 +42,7 @@ keys_caps_table:
 ; Corrupts: F, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 keys_read:
-        ld d, 0xFF                  ; D = key number of the first non-shift key, FFh none
+        ld d, KEY_NUMBER_NONE       ; D = key number of the first non-shift key
         ld e, 0                     ; E bit 0: CAPS SHIFT, bit 1: SYMBOL SHIFT
         ld bc, HALF_ROW_CAPS_V * 256 + ULA_PORT ; B = the half-row's select byte
         ld l, 0                     ; L = key number of bit 0 of this half-row
@@ -49,12 +54,12 @@ keys_read:
         ld a, l
         cp KEY_CAPS_SHIFT
         jr nz, .not_caps            ; Not CAPS SHIFT?
-        set 0, e
+        set SHIFT_CAPS_BIT, e
         jr .noted
 .not_caps:
         cp KEY_SYMBOL_SHIFT
         jr nz, .plain               ; Not SYMBOL SHIFT either?
-        set 1, e
+        set SHIFT_SYMBOL_BIT, e
         jr .noted
 .plain: ld d, l
 .noted: pop af
@@ -64,16 +69,16 @@ keys_read:
         rlc b
         jr c, .row                  ; Another half-row?  (till the 0 bit goes round)
         ld a, d
-        cp 0xFF
+        cp KEY_NUMBER_NONE
         jr z, .none                 ; No key but the shifts?
         ld hl, keys_table
         ld c, d
         ld b, 0
         add hl, bc
         ld a, (hl)                  ; the plain character
-        bit 0, e
+        bit SHIFT_CAPS_BIT, e
         jr nz, .caps                ; CAPS SHIFT held?
-        bit 1, e
+        bit SHIFT_SYMBOL_BIT, e
         jr nz, .symbol              ; SYMBOL SHIFT held?
         or a
         ret

@@ -85,7 +85,7 @@ land_free_parking:
         pop hl
         call cash_add               ; from Free Parking, not from the Bank
         EVENT_CAUSE EVK_JACKPOT
-        call record_player
+        call player_of_record
         ld c, a
         ld a, EV_PARKING
         call event_money
@@ -190,7 +190,7 @@ land_buy_offer:
 .decline:
         ld e, DECLINE_CHOICE
 .declined:
-        call record_player          ; the record: who did not buy what, and why
+        call player_of_record          ; the record: who did not buy what, and why
         ld b, a
         ld d, (ix+P_SQUARE)
         ld hl, (land_buy_offer_price)

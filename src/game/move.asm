@@ -60,7 +60,7 @@ move_forward_salary:
 ; HL.
 ; ---------------------------------------------------------------------------------------------
 move_record:
-        call record_player
+        call player_of_record
         ld b, a
         ld a, (move_from)
         ld c, a

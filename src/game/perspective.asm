@@ -177,8 +177,6 @@ b3_draw_square:
 .done:  pop ix
         ret
 
-NO_SQUARE       equ 0xFF            ; ends a b3_shares_* list
-
 ; ---------------------------------------------------------------------------------------------
 ; b3_square_band - look a square up and draw its band cells
 ; Input: A = square.  Output: IX = its b3_squares record; bd_*; the band drawn.

@@ -5,26 +5,11 @@
 ; Valuation: (1) cash; (2) sites, stations and utilities at the price printed on the board;
 ; (3) mortgaged property at half that price, which is its mortgage value; (4) houses at cost;
 ; (5) a hotel at the cost of five houses.  The game uses it for the A key, the end of the game
-; and the short game's time-up.  Also here: board_record, the address of a square's record.
+; and the short game's time-up.
 ; =============================================================================================
 
 WORTH_HOTEL_HOUSES equ 5            ; a hotel is valued at the cost of five houses (A63)
 HOTEL_TRADES_HOUSES equ 4           ; a hotel was bought with four houses plus its own cost (A43)
-
-; ---------------------------------------------------------------------------------------------
-; board_record - the address of a square's record in board_squares (tables.asm)
-; Input: A = square 0..39.  Output: HL = its record (BOARD_RECORD bytes; fields BOARD_*).
-; Corrupts: AF, DE.
-; ---------------------------------------------------------------------------------------------
-board_record:
-        ld hl, board_squares
-        or a
-        ret z                       ; Square 0 (the first record)?
-        ld de, BOARD_RECORD
-.add:   add hl, de
-        dec a
-        jr nz, .add                 ; Another record to step over?
-        ret
 
 ; ---------------------------------------------------------------------------------------------
 ; worth_property - a player's property at the short-game valuation: printed prices (mortgaged:
