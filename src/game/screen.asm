@@ -8,14 +8,13 @@
 ; =============================================================================================
 
 ; ---------------------------------------------------------------------------------------------
-; scr_cell_addr - display-file address of a character cell's top pixel row
+; scr_cell_addr - display-file address of a character cell's top pixel row (the next pixel
+; row is a page on); while scr_offscreen is set, its place in CU_PICTURE instead (the same
+; offset within the page: the close-up's rows, closeup.asm, which draws nothing else then: the
+; message rows' offsets there keep the lines under a refusal, main.asm)
 ; Input: B = row 0..23, C = column 0..31.  Output: HL.  Corrupts: AF.
 ; ---------------------------------------------------------------------------------------------
 scr_cell_addr:
-        ld a, b
-        and 0x18                    ; the third
-        or HIGH SCREEN
-        ld h, a
         ld a, b
         and 7                       ; the row within the third
         rrca
@@ -23,10 +22,19 @@ scr_cell_addr:
         rrca
         or c
         ld l, a
+        ld a, (scr_offscreen)
+        or a
+        ld a, HIGH CU_PICTURE
+        jr nz, .high                ; Drawing the close-up off the screen?
+        ld a, b
+        and 0x18                    ; the third
+        or HIGH SCREEN
+.high:  ld h, a
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; scr_attr_addr - attribute address of a cell
+; scr_attr_addr - attribute address of a cell; while scr_offscreen is set, its place in
+; CU_PICTURE_ATTRS (scr_cell_addr)
 ; Input: B = row, C = column.  Output: HL.  Corrupts: AF.
 ; ---------------------------------------------------------------------------------------------
 scr_attr_addr:
@@ -35,9 +43,14 @@ scr_attr_addr:
         rrca
         rrca
         ld l, a
+        ld a, (scr_offscreen)
+        or a
+        ld a, HIGH CU_PICTURE_ATTRS
+        jr nz, .high                ; Drawing the close-up off the screen?
+        ld a, l
         and 3
         or HIGH ATTRS
-        ld h, a
+.high:  ld h, a
         ld a, l
         and 0xE0
         or c
@@ -72,11 +85,11 @@ print_set_attr:
 ; ---------------------------------------------------------------------------------------------
 glyph_addr:
         cp CH_GRAPHICS_END
-        jr nc, .blank
+        jr nc, .blank               ; Past the last glyph (none: a space)?
         cp 0x80
-        jr nc, .graphic
+        jr nc, .graphic             ; One of graphics.asm's characters (80h up)?
         sub 0x20
-        jr c, .blank
+        jr c, .blank                ; Below the font (no glyph: a space)?
         ld hl, font
         jr .index
 .graphic:
@@ -105,7 +118,7 @@ print_char:
         push de
         push hl
         cp PR_NEWLINE
-        jr z, .newline
+        jr z, .newline              ; A new line?
         call glyph_addr
         ex de, hl                   ; DE = glyph
         ld a, (print_row)
@@ -116,7 +129,7 @@ print_char:
         ld a, (print_attr)
         ld (hl), a
         call scr_cell_addr
-        ld b, 8
+        ld b, GLYPH_SIZE
 .row:   ld a, (de)
         ld (hl), a
         inc de
@@ -125,12 +138,12 @@ print_char:
         ld a, (print_col)
         inc a
         cp COLUMNS
-        jr c, .same
+        jr c, .same                 ; Room left on this row (column 31 not passed)?
 .newline:
         ld a, (print_row)
         inc a
         cp ROWS
-        jr c, .row_ok
+        jr c, .row_ok               ; Above the bottom row (else back to the top)?
         xor a
 .row_ok:
         ld (print_row), a
@@ -149,11 +162,11 @@ print_string:
         ld a, (hl)
         inc hl
         or a
-        ret z
+        ret z                       ; The terminator?
         cp PR_AT
-        jr z, .at
+        jr z, .at                   ; PR_AT (a row and a column follow)?
         cp PR_ATTR
-        jr z, .attr
+        jr z, .attr                 ; PR_ATTR (an attribute follows)?
         call print_char
         jp print_string
 .at:    ld b, (hl)
@@ -182,7 +195,7 @@ print_string_at:
 print_spaces:
         ld a, b
         or a
-        ret z
+        ret z                       ; None to print?
 .loop:  ld a, ' '
         call print_char
         djnz .loop
@@ -216,13 +229,13 @@ number_digits:
 .sub:   inc a
         or a
         sbc hl, de
-        jr nc, .sub
+        jr nc, .sub                 ; Did DE go into it once more?
         add hl, de
         cp '0'                      ; Is it a leading zero?
-        jr nz, .store
+        jr nz, .store               ; A digit other than 0 (always stored)?
         inc b
         dec b
-        ret z
+        ret z                       ; No digit stored yet (a leading zero, dropped)?
 .store: ld (ix), a
         inc ix
         inc b
@@ -255,7 +268,7 @@ print_number_right:
         call number_digits
         pop af
         sub b
-        jr c, .digits
+        jr c, .digits               ; Longer than the field (no spaces before it)?
         ld b, a
         call print_spaces
 .digits:
@@ -282,7 +295,7 @@ fill_attr:
         add hl, de
         pop de
         dec d
-        jr nz, .rows
+        jr nz, .rows                ; Another row?
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -298,7 +311,7 @@ clear_rect:
         pop bc
 .rows:  push bc
         call scr_cell_addr
-        ld c, 8                     ; pixel lines
+        ld c, GLYPH_SIZE            ; pixel lines
 .line:  push hl
         ld b, e
 .cols:  ld (hl), 0
@@ -307,11 +320,11 @@ clear_rect:
         pop hl
         inc h
         dec c
-        jr nz, .line
+        jr nz, .line                ; Another pixel line of this row?
         pop bc
         inc b
         dec d
-        jr nz, .rows
+        jr nz, .rows                ; Another row?
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -338,7 +351,7 @@ cls:
 ; ---------------------------------------------------------------------------------------------
 draw_glyph_at:
         call scr_cell_addr
-        ld b, 8
+        ld b, GLYPH_SIZE
 .row:   ld a, (de)
         ld (hl), a
         inc de
@@ -346,51 +359,3 @@ draw_glyph_at:
         djnz .row
         ret
 
-; ---------------------------------------------------------------------------------------------
-; scroll_rows_up - move character rows top+1..top+n-1 up by one and blank the last
-; Input: B = top row, D = rows in the band (2..8, all in one third).  Output: scrolled; the
-; band's last row cleared (attributes kept).  Corrupts: AF, BC, DE, HL.
-; ---------------------------------------------------------------------------------------------
-scroll_rows_up:
-        dec d
-.rows:  push bc
-        push de
-        ld c, 0
-        call scr_cell_addr          ; HL = the row that receives
-        push hl
-        inc b
-        call scr_cell_addr
-        pop de                      ; DE = destination, HL = source
-        ld b, 8
-.line:  push bc
-        push de
-        push hl
-        ld bc, COLUMNS
-        ldir
-        pop hl
-        pop de
-        pop bc
-        inc h
-        inc d
-        djnz .line
-        pop de
-        pop bc
-        inc b
-        dec d
-        jr nz, .rows
-        ld c, 0                     ; B is now the last row: clear its pixels
-        call scr_cell_addr
-        ld b, 8
-.clear: push bc
-        push hl
-        ld d, h
-        ld e, l
-        inc de
-        ld (hl), 0
-        ld bc, COLUMNS - 1
-        ldir
-        pop hl
-        pop bc
-        inc h
-        djnz .clear
-        ret

@@ -168,8 +168,9 @@ def _state_dump(session) -> str:
 
 
 def setup_computers(session, personalities: Sequence[int], minutes: int | None, seed: int,
-                    fast: bool = True) -> None:
-    """Title key, seed, then the setup's keys for all-computer players."""
+                    fast: bool = True, deal: bool = False) -> None:
+    """Title key, seed, then the setup's keys for all-computer players (``deal``: a short
+    game's Title Deeds dealt, booklet A)."""
     session.wait_input(500)
     session.tap("SPACE")
     session.seed(seed)
@@ -204,7 +205,7 @@ def setup_computers(session, personalities: Sequence[int], minutes: int | None, 
         session.wait_input()
         session.tap("ENTER")
         session.wait_input()
-        session.tap("N")                 # no Title Deeds dealt: everyone starts with cash
+        session.tap("Y" if deal else "N")  # the Title Deeds dealt, or everyone starts with cash
     else:
         session.tap("N")
     for _option in range(3):
@@ -214,12 +215,13 @@ def setup_computers(session, personalities: Sequence[int], minutes: int | None, 
 
 def play_game(seed: int, personalities: Sequence[int], *, minutes: int | None = 10,
               engine: str | None = "jit", frame_limit: int = DEFAULT_FRAME_LIMIT,
-              check_every_frame: bool = False, fast: bool = True,
+              check_every_frame: bool = False, fast: bool = True, deal: bool = False,
               on_session: Callable[[object], None] | None = None) -> GameResult:
     """Play one all-computer game; InvariantError on a violation or a game that never ends.
 
     ``on_session`` is called with the new Session before the setup (a test adds its own frame
-    listeners there); the result keeps the game's record of events (``events``).
+    listeners there); the result keeps the game's record of events (``events``). ``deal``: a
+    short game (``minutes``) starts with the Title Deeds dealt.
     """
     from zxmonopoly.harness.session import Session
 
@@ -229,7 +231,7 @@ def play_game(seed: int, personalities: Sequence[int], *, minutes: int | None = 
         on_session(session)
     s = session.symbols
     mem = session.machine.memory
-    setup_computers(session, personalities, minutes, seed, fast)
+    setup_computers(session, personalities, minutes, seed, fast, deal)
     n = len(personalities)
     result = GameResult(seed, [PlayerResult(PERSONALITIES[p]) for p in personalities])
     start_frame = session.frame
