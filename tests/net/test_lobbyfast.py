@@ -69,15 +69,19 @@ class RawMember:
     def write(self, data: bytes) -> None:
         self.writer.write(data)
 
-    async def write_in_pieces(self, data: bytes, cuts: list[int]) -> None:
-        """``data`` in pieces cut at ``cuts``, each its own TCP segment (TCP_NODELAY, and a
-        turn of the loop after each: the lobby gets each in a read of its own)."""
+    async def write_in_pieces(self, data: bytes, cuts: list[int],
+                              conn: LobbyConnection) -> None:
+        """One frame, ``data``, in pieces cut at ``cuts``: each written once the lobby's
+        connection ``conn`` holds the ones before as the start of a frame (so each comes in
+        a read of its own)."""
         start = 0
-        for cut in [*cuts, len(data)]:
+        for cut in cuts:
             self.writer.write(data[start:cut])
-            await self.writer.drain()
-            await asyncio.sleep(0.01)
+            while len(conn.partial or b"") < cut:
+                await asyncio.sleep(0.001)
+            assert bytes(conn.partial or b"") == data[:cut]
             start = cut
+        self.writer.write(data[start:])
 
     async def read(self) -> tuple[int, bytes]:
         """The lobby's next frame: its opcode and payload (unmasked, as a server's are)."""
@@ -119,6 +123,13 @@ def fast(lobby: Lobby, host: bool = False) -> list[bool]:
             if c.room is not None and c.host == host]
 
 
+def connection(lobby: Lobby, number: int) -> LobbyConnection:
+    """The lobby's connection of member ``number``."""
+    (ws,) = [c.ws for c in lobby.clients.values() if c.member == number]
+    assert isinstance(ws, LobbyConnection)
+    return ws
+
+
 def room_test(body):  # noqa: ANN001, ANN201 - a coroutine function of (lobby, host, room)
     """Run ``body`` against a fresh lobby with a room open in it; what it returns."""
 
@@ -150,9 +161,10 @@ def test_frames_cut_anywhere_and_run_together_are_relayed_whole_and_in_order() -
         got.append(await from_member(host, number))
         assert all(fast(lobby)), "the member's connection is not on the fast path"
         # Cut inside the 16-bit length, inside the mask, inside the data.
-        await member.write_in_pieces(frames[1], [1, 3, 6, 100])
+        conn = connection(lobby, number)
+        await member.write_in_pieces(frames[1], [1, 3, 6, 100], conn)
         got.append(await from_member(host, number))
-        await member.write_in_pieces(frames[2], [2, 5, 2000, 3999])
+        await member.write_in_pieces(frames[2], [2, 5, 2000, 3999], conn)
         got.append(await from_member(host, number))
         member.write(frames[3] + frames[4] + frames[0])  # three in one write
         got += [await from_member(host, number) for _ in range(3)]
@@ -189,7 +201,9 @@ def test_a_ping_and_a_fragmented_message_among_the_frames_keep_their_order() -> 
                      + frame(BINARY, w.send(b"after"), mask=mask))
         got = [await from_member(host, number) for _ in range(4)]
         assert await member.read() == (PONG, b"again")
-        await asyncio.sleep(0.05)  # the handler took the fragmented one: fast again
+        conn = connection(lobby, number)
+        while conn.queued:  # the handler takes the fragmented one from websockets
+            await asyncio.sleep(0.001)
         member.write(frame(BINARY, w.send(b"last"), mask=mask))
         got.append(await from_member(host, number))
         assert all(fast(lobby))
