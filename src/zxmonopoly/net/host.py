@@ -200,7 +200,19 @@ class Host(Node):
             self.note(f"room open in the lobby at {self.lobby}; room code {self.room_code}")
             self.note(f"the others join with: zxmonopoly play --join {self.room_code} "
                       f"--lobby {self.lobby}")
+            self.note(f"or in a browser: {self.page_link()}")
+            self.note(f"to watch in a browser: {self.page_link(watch=True)}")
         self._pinger = self._spawn(self._ping_loop())
+
+    def page_link(self, watch: bool = False) -> str | None:
+        """The link a browser plays (or with ``watch``, only watches) by: the lobby's page,
+        the room in its path, the code in its fragment; None without a room in a lobby."""
+        from .lobbywire import page_link
+
+        if self.room is None or not self.room.name or self.lobby is None:
+            return None
+        return page_link(self.lobby, self.room.name,
+                         self.watch_code if watch else self.code, watch=watch)
 
     def _spawn(self, coro) -> asyncio.Task:  # noqa: ANN001 - a coroutine
         task = asyncio.ensure_future(coro)
@@ -276,7 +288,10 @@ class Host(Node):
             self.drop(conn, f"silent for {self.timeouts.silence:g} s")
             await conn.drain()
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
-            self.drop(conn, conn.evicted or "disconnected")
+            if conn.browser is not None:  # a page closed: as a player leaves
+                self.drop(conn, "left: its page closed (or lost its connection)", left=True)
+            else:
+                self.drop(conn, conn.evicted or "disconnected")
         except asyncio.CancelledError:
             self.drop(conn, self.ended or "the host stopped")
         finally:
