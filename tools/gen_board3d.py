@@ -79,7 +79,7 @@ ATTR_LABEL_GTJ = WHITE * 8 + BLUE + BRIGHT
 ATTR_TITLE = WHITE * 8 + RED + BRIGHT
 # (square, row, column, attribute, text): the corners' names where they fit
 LABELS = [(0, 13, 29, ATTR_LABEL_GO, "GO"), (10, 13, 0, ATTR_LABEL_JAIL, "JAIL"),
-          (20, 3, 5, ATTR_LABEL_FP, "FP"), (30, 3, 25, ATTR_LABEL_GTJ, "GJ")]
+          (20, 3, 5, ATTR_LABEL_FP, "FP"), (30, 3, 24, ATTR_LABEL_GTJ, "GJ")]
 TOKEN_WIDTH = 16             # a token area (graphics: board_compose_tokens)
 JAIL = 10
 SIDE = 10                    # squares from one corner to the next
@@ -238,6 +238,17 @@ def band_coverage(board: list[Square], sq: Square, row: int, col: int,
 
 
 # --- layout --------------------------------------------------------------------------------------
+def apart(taken: dict[tuple[int, int], str], texts: list[str]) -> None:
+    """Texts printed over the picture never touch: a cell of one (a corner's name, the dice,
+    the clock, the list) has no other's cell beside it on its row (issue 45: "GJ0:08")."""
+    for (row, col), what in taken.items():
+        if not what.startswith(tuple(texts)):
+            continue
+        other = taken.get((row, col + 1))
+        if other is not None and other != what and other.startswith(tuple(texts)):
+            raise BoardError(f"{what} touches {other} at {(row, col)}: no space between them")
+
+
 def layout(board: list[Square]) -> None:
     """Give every square its band cells and token area; raise BoardError when they collide."""
     taken: dict[tuple[int, int], str] = {}
@@ -297,6 +308,7 @@ def layout(board: list[Square]) -> None:
          "the dice")
     take({(CLOCK_LABEL[0], CLOCK_LABEL[1] + c) for c in range(4)}
          | {(CLOCK_LABEL[0] + 1, CLOCK_COL + c) for c in range(CLOCK_WIDTH)}, "the clock")
+    apart(taken, ["label", "the dice", "the clock", "the player list"])
     for sq in board:
         for cell in sq.token_cells():
             if cell in taken:

@@ -157,7 +157,7 @@ b3_labels:
         db PR_AT, 13, 29, PR_ATTR, 0x7A, "GO"
         db PR_AT, 13, 0, PR_ATTR, 0x47, "JAIL"
         db PR_AT, 3, 5, PR_ATTR, 0x7A, "FP"
-        db PR_AT, 3, 25, PR_ATTR, 0x79, "GJ"
+        db PR_AT, 3, 24, PR_ATTR, 0x79, "GJ"
         db PR_AT, 4, 12, PR_ATTR, 0x7A, "MONOPOLY", 0
 
 ; Each cell's tile number, row by row

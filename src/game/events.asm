@@ -4,16 +4,18 @@
 ;
 ; Issue 28: a table must be able to follow a game, and a test must know the cause of every
 ; money move rather than guess it from differences.  The game writes a record into the ring's
-; next slot and then advances v_event_head (the one store that publishes it, so a reader that
-; reads between two instructions never sees half a record).  Each record carries its number,
-; EV_COUNT: the events written once it is (1 for the first), 32 bits wide.  The ring overwrites
-; its oldest record; nothing is ever held back for a reader.
+; next slot and then counts it in v_event_count, a word stored by one instruction (LD (nn),HL)
+; once the record is whole: a reader that stops between any two instructions (a frame's end, a
+; breakpoint) never sees half a record or half a count.  The record numbered n (from 0) is in
+; slot n mod EV_SLOTS; the ring overwrites its oldest record; nothing is held back for a reader.
 ;
 ; Readers only read (issue 44: an observer must not change what it observes): each keeps its
-; own count of what it has read, takes the count written from the newest record (slot
-; (v_event_head - 1) mod EV_SLOTS), reads the records it has not read yet (at most
-; EV_SLOTS - 1: the slot at v_event_head is the next to be overwritten), and knows how many
-; went by unread when more did.  With no reader (a real Spectrum) the game plays the same.
+; own count of what it has read, takes the difference to v_event_count modulo 65,536, reads the
+; records it has not read yet (at most EV_SLOTS - 1: the slot at the count is the next to be
+; overwritten), and knows how many went by unread when more did.  A reader must read at least
+; once every 32,767 events to count them; a difference of 32,768 or more is the count gone
+; back (a snapshot loaded, the program started again).  With no reader (a real Spectrum) the
+; game plays the same.
 ;
 ; Money moves are declared by the few routines that move money (bank.asm): the code that
 ; causes one names its cause first (EVENT_CAUSE and event_square / event_extra), and the
@@ -28,13 +30,12 @@ EV_B            equ 2               ; the other party: payee, owner, creditor (o
 EV_SQUARE       equ 3               ; a square 0..39, or the kind's byte (see docs/game.md)
 EV_AMOUNT       equ 4               ; word: pounds (or the kind's word)
 EV_EXTRA        equ 6               ; a byte of detail (a die, a reason, the interest)
-EV_COUNT        equ 8               ; 4 bytes: events written once this one is (its number + 1)
-EV_SIZE         equ 16              ; (bytes 7 and 12..15 are 0: a slot is a shift away)
-EV_SLOTS        equ 32              ; records in the ring: a power of two dividing 256, so
-                                    ; that the byte v_event_head counts slots round (the
-                                    ; bound: see docs/game.md "The record")
+EV_SIZE         equ 8               ; (byte 7 is 0: a slot is a shift away)
+EV_SLOTS        equ 32              ; records in the ring: a power of two dividing 65,536, so
+                                    ; that the count's low bits are the slot (the bound: see
+                                    ; docs/game.md "The record")
         assert (EV_SLOTS & (EV_SLOTS - 1)) == 0
-        assert 256 % EV_SLOTS == 0
+        assert EV_SLOTS * EV_SIZE <= 256    ; (a slot's offset is a byte)
 
 EV_BANK         equ NO_PLAYER       ; a party: the Bank
 EV_PARKING      equ 0xFE            ; a party: the money lying on Free Parking (OPT_JACKPOT)
@@ -62,7 +63,9 @@ EVK_BANKRUPT_CASH equ 15            ; a bankrupt's cash to the creditor
 EVK_RETIRE_CASH equ 16              ; a retiring player's cash to the Bank
 EVK_JACKPOT     equ 17              ; the Free Parking jackpot
 EVK_FINE_CARD   equ 18              ; the £10 fine of "pay a fine or take a Chance"
-EVK_MONEY_LAST  equ 18              ; kinds up to here move money
+EVK_DEALT       equ 19              ; the short game's deal (OPT_DEAL): A pays the Bank for the
+                                    ; two Title Deeds dealt, SQUARE and EXTRA
+EVK_MONEY_LAST  equ 19              ; kinds up to here move money
 ; the rest move none
 EVK_TURN        equ 32              ; A's turn begins; AMOUNT = v_turns
 EVK_THROW       equ 33              ; A throws; B, EXTRA = the dice; SQUARE = where A stands
@@ -82,6 +85,10 @@ EVK_RETIRE      equ 46              ; A retires
 EVK_GAME_END    equ 47              ; the game ends; EXTRA = END_*
 EVK_WORTH       equ 48              ; A's holdings are valued at AMOUNT
 EVK_WINNER      equ 49              ; A wins (EXTRA 1: a tie on the highest total)
+EVK_FIRST_THROW equ 50              ; A throws B+EXTRA for who goes first
+EVK_FIRST       equ 51              ; A goes first (the highest throw, ties thrown again)
+EVK_DECLINE     equ 52              ; A does not buy SQUARE at its price AMOUNT; EXTRA =
+                                    ; DECLINE_* (the auction or the Bank's keeping follows)
 
 ; EVK_JAIL_IN's EXTRA
 JAIL_BY_SQUARE  equ 0               ; the Go to Jail square
@@ -93,6 +100,9 @@ JAIL_OUT_CARD   equ 1               ; used a Get Out of Jail Free card
 JAIL_OUT_FINE   equ 2               ; paid the fine
 ; EVK_AUCTION_VOID's EXTRA
 VOID_ASSETS     equ 0               ; the bid is more than the bidder's cash and mortgage values
+; EVK_DECLINE's EXTRA
+DECLINE_CHOICE  equ 0               ; he chose not to (a human's N, a computer's judgement)
+DECLINE_CASH    equ 1               ; not enough cash
 ; EVK_GAME_END's EXTRA
 END_LAST_PLAYER equ 0               ; one player left
 END_BREAK       equ 1               ; CAPS SHIFT + SPACE, confirmed
@@ -112,77 +122,55 @@ EVENT_CAUSE     macro kind
 ; event_emit - write one event record into the ring's next slot (over its oldest record) and
 ; publish it
 ; Input: A = kind, B = EV_A, C = EV_B, D = EV_SQUARE, E = EV_EXTRA, HL = EV_AMOUNT.
-; Output: the record written, numbered (EV_COUNT), published (v_event_head + 1).
-; Corrupts: nothing.
+; Output: the record written, published (v_event_count + 1).  Corrupts: nothing.
 ; ---------------------------------------------------------------------------------------------
 event_emit:
         push af
         push bc
         push de
         push hl
-        push ix
-        push iy
         push hl                     ; the amount
-        push af                     ; the kind
-        ld a, (v_event_head)        ; IY = the newest record, at head - 1: its EV_COUNT is
-        dec a                       ; the events written so far (0 in the cleared ring)
-        call event_slot
-        push hl
-        pop iy
-        ld a, (v_event_head)        ; IX = the slot this record takes
-        call event_slot
-        push hl
-        pop ix
-        pop af
-        ld (ix+EV_KIND), a
-        ld (ix+EV_A), b
-        ld (ix+EV_B), c
-        ld (ix+EV_SQUARE), d
-        ld (ix+EV_EXTRA), e
-        pop hl
-        ld (ix+EV_AMOUNT), l
-        ld (ix+EV_AMOUNT+1), h
-        ld l, (iy+EV_COUNT)         ; DE:HL = the newest's count + 1
-        ld h, (iy+EV_COUNT+1)
-        ld e, (iy+EV_COUNT+2)
-        ld d, (iy+EV_COUNT+3)
-        inc hl
-        ld a, h
-        or l
-        jr nz, .counted             ; Did the low word stay clear of a carry?
-        inc de
-.counted:
-        ld (ix+EV_COUNT), l
-        ld (ix+EV_COUNT+1), h
-        ld (ix+EV_COUNT+2), e
-        ld (ix+EV_COUNT+3), d
-        ld hl, v_event_head         ; last: the store that publishes the record
-        inc (hl)
-        pop iy
-        pop ix
-        pop hl
-        pop de
-        pop bc
-        pop af
-        ret
-
-; ---------------------------------------------------------------------------------------------
-; event_slot - the address of a slot of the ring
-; Input: A = a count of events (the slot is A mod EV_SLOTS).  Output: HL.  Corrupts: AF.
-; ---------------------------------------------------------------------------------------------
-event_slot:
+        push de                     ; the square and the extra byte
+        ld e, a                     ; E = the kind
+        ld a, (v_event_count)       ; the record numbered count takes slot count mod EV_SLOTS
         and EV_SLOTS - 1
         ld l, a
         ld h, 0
         add hl, hl                  ; * EV_SIZE
         add hl, hl
         add hl, hl
-        add hl, hl
-        assert EV_SIZE == 16
-        push de
+        assert EV_SIZE == 8
+        ld a, e
         ld de, v_event_ring
-        add hl, de
+        add hl, de                  ; HL = the slot
+        pop de                      ; D = the square, E = the extra byte
+        ld (hl), a                  ; the fields in their order
+        inc hl
+        ld (hl), b
+        inc hl
+        ld (hl), c
+        inc hl
+        ld (hl), d
+        inc hl
+        pop bc                      ; the amount
+        ld (hl), c
+        inc hl
+        ld (hl), b
+        inc hl
+        ld (hl), e
+        assert EV_KIND == 0
+        assert EV_A == 1
+        assert EV_B == 2
+        assert EV_SQUARE == 3
+        assert EV_AMOUNT == 4
+        assert EV_EXTRA == 6
+        ld hl, (v_event_count)      ; last: the one store that publishes the record
+        inc hl
+        ld (v_event_count), hl
+        pop hl
         pop de
+        pop bc
+        pop af
         ret
 
 ; ---------------------------------------------------------------------------------------------

@@ -260,6 +260,15 @@ gfx_arrow:                          ; GO's arrow, pointing the way play goes
         db %00110000
         db %00010000
         db %00000000
+gfx_way:                            ; the close-up's arrow between two squares: the way
+        db %00000000                ; the piece went (closeup.asm)
+        db %00100000
+        db %00110000
+        db %00111000
+        db %00111100
+        db %00111000
+        db %00110000
+        db %00100000
 gfx_dither:                         ; a fine chequer: two inks mixed into a third colour
         db %10101010
         db %01010101

@@ -1032,6 +1032,7 @@ houses_raise_human:
         ld l, (ix+P_CASH)
         ld h, (ix+P_CASH+1)
         call msg_money
+        call msg_stop
         ld hl, str_houses_raise_help
         ld a, (bank_creditor)
         cp NO_PLAYER
@@ -1039,7 +1040,7 @@ houses_raise_human:
         ld a, KEY_IN_KIND           ; owed to a player: P offers him the property (A51)
         ld (cursor_extra_key), a
         ld hl, str_houses_raise_help_kind
-.help:  call msg_print
+.help:  call msg_print_whole        ; (the keys seen whole while he chooses)
         ld hl, houses_details
         call cursor_select
         jr c, .auto                 ; Q?  The computer chooses the rest.
@@ -1381,7 +1382,7 @@ str_houses_place_help: db ". CAPS+5/8 move, SPACE set, ENTER build, Q give it ba
 str_houses_given_back: db "Given back: no sale.", 0
 str_houses_raise_owes: db " owes ", 0
 str_houses_raise_has: db ", has ", 0
-str_houses_raise_help: db ". ENTER: sell a building or mortgage there. Q: the computer chooses.", 0
-str_houses_raise_help_kind: db ". ENTER: sell/mortgage. P: pay in property. Q: the computer chooses.", 0
+str_houses_raise_help: db " ENTER: sell a building or mortgage there. Q: the computer chooses.", 0
+str_houses_raise_help_kind: db " ENTER: sell/mortgage. P: pay in property. Q: the computer chooses.", 0
 str_houses_not_yours: db "That is not the payer's.", 0
 str_houses_already_mortgaged: db "It is mortgaged already.", 0

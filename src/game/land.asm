@@ -185,7 +185,17 @@ land_buy_offer:
         call msg_show
         ld b, LAND_PAUSE
         call pause
+        ld e, DECLINE_CASH
+        jr .declined
 .decline:
+        ld e, DECLINE_CHOICE
+.declined:
+        call record_player          ; the record: who did not buy what, and why
+        ld b, a
+        ld d, (ix+P_SQUARE)
+        ld hl, (land_buy_offer_price)
+        ld a, EVK_DECLINE
+        call event_player
         ld a, (v_options)
         bit OPT_NO_AUCTION, a
         jr nz, .kept

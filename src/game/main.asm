@@ -7,8 +7,9 @@
 ;
 ; Memory: code and read-only data from GAME_ORIGIN up to v_state; then all that the program
 ; writes, the state block (vars.asm) and the working variables (scratch.asm), up to
-; `program_end` (asserted below STACK_LIMIT); the stack grows down from STACK_TOP; the IM 2
-; vector table fills IM2_TABLE..+256.
+; `program_end` (asserted below STACK_LIMIT); above it the close-up's picture drawn off the
+; screen (CU_PICTURE, below); the stack grows down from STACK_TOP; the IM 2 vector table fills
+; IM2_TABLE..+256.
 ; =============================================================================================
 
         include "const.asm"
@@ -97,5 +98,21 @@ state_clear:
 
 program_end:
         assert program_end <= STACK_LIMIT
+
+; The close-up drawn off the screen (closeup.asm): above the program, never loaded from the
+; tape.  Its pages are the display file's for the third of the close-up's rows (a pixel line a
+; page, GLYPH_SIZE of them: offset (row & 7) * COLUMNS + column), then one for the attributes
+; (the same offsets).  The close-up uses the offsets of its own rows, 0 .. CU_MSG_OFFSET - 1
+; of each page, written only through scr_cell_addr and scr_attr_addr while scr_offscreen is
+; set; the rest of each page, the message lines' offsets, keeps the message lines under a
+; refusal (refuse.asm: REFUSE_PIXELS, REFUSE_ATTRS), so the two share the nine pages.
+CU_PICTURE      equ (program_end + 0xFF) & 0xFF00
+CU_PICTURE_ATTRS equ CU_PICTURE + GLYPH_SIZE * 256
+CU_PICTURE_END  equ CU_PICTURE_ATTRS + 256
+CU_MSG_OFFSET   equ (MSG_TOP & (HALF_ROWS - 1)) * COLUMNS   ; the message lines in a page
+        assert CU_PICTURE_END <= STACK_LIMIT
+        assert (CLOSEUP_TOP & ~(HALF_ROWS - 1)) == (MSG_TOP & ~(HALF_ROWS - 1)) ; one third
+        assert (CLOSEUP_TOP & (HALF_ROWS - 1)) + CLOSEUP_HEIGHT <= (MSG_TOP & (HALF_ROWS - 1))
+        assert CU_MSG_OFFSET + MSG_HEIGHT * COLUMNS <= 256
 
         end start

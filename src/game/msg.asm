@@ -1,11 +1,13 @@
 ; =============================================================================================
 ; msg.asm - the message lines (MSG_TOP..MSG_TOP+MSG_HEIGHT-1): printing, wrapping, the pace
 ;
-; Messages wrap at word boundaries and scroll within their three lines.  A word is whatever
-; lies between two spaces, however many strings and numbers print it ("£" and its digits and
-; the stop after them, a name and its full stop): the characters of the line are kept in
-; msg_line, so a word that outgrows the line is carried whole to the next (issue 28).  The
-; questions asked on these lines are ask.asm's.
+; Messages wrap at word boundaries within their three lines.  A word is whatever lies between
+; two spaces, however many strings and numbers print it ("£" and its digits and the stop after
+; them, a name and its full stop): the characters of the line are kept in msg_line, so a word
+; that outgrows the line is carried whole to the next (issue 28).  A message longer than the
+; three lines is shown in parts: the full lines stay MSG_PART_FRAMES, then the rest follows on
+; cleared lines (msg_part; issue 45: nothing scrolls away before it is read).  The questions
+; asked on these lines are ask.asm's.
 ; =============================================================================================
 
 MSG_BOTTOM      equ MSG_TOP + MSG_HEIGHT - 1
@@ -16,6 +18,8 @@ PACE_MONEY_FRAMES equ 75            ; a result that moves money (msg_money, msg_
 PACE_DEAL_FRAMES equ 150            ; a deal (msg_hold_deal), or until a key
 REFUSAL_FRAMES  equ 50              ; a refusal of a human's key stays this long at either speed
 VOID_FRAMES     equ 75              ; so does a voided auction (a result that changes money)
+MSG_PART_FRAMES equ 100             ; each full part of a longer message (as a card: CARD_PAUSE;
+                                    ; an eighth in a computer's turn with the fast setting)
 MSG_ADDED_FRAMES equ 2              ; text printed this long after the last is a line added
 
 ; ---------------------------------------------------------------------------------------------
@@ -410,24 +414,22 @@ msg_carry_word:
         cp COLUMNS
         jp nc, msg_newline          ; the line ended with a space: nothing to carry
         push hl
-        push af                     ; (msg_newline clears msg_word)
-        call msg_newline            ; the full line is now the row above msg_row
-        pop af
         ld c, a                     ; C = the word's column
         ld a, COLUMNS
         sub c
         ld e, a                     ; E = the word's length so far
-        ld (msg_col), a
         ld a, (msg_row)
-        dec a
         ld b, a
         ld d, 1
+        ld a, ATTR_MESSAGE
+        call clear_rect             ; blank the word where it was (before a full part is held)
         push bc
         push de
-        ld a, ATTR_MESSAGE
-        call clear_rect             ; blank the word where it was
-        pop de
+        call msg_newline            ; the next line, or the next part (msg_newline clears
+        pop de                      ; msg_word)
         pop bc
+        ld a, e
+        ld (msg_col), a
         ld b, 0
         ld a, c                     ; A = the word's column
         ld c, e                     ; BC = its length
@@ -476,7 +478,8 @@ msg_carry_word:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; msg_newline - move the message position to the next line, scrolling at the bottom
+; msg_newline - move the message position to the next line; at the bottom, the next part
+; (msg_part)
 ; Input: none.  Output: msg_row, msg_col, msg_word.  Corrupts: AF, BC, DE.
 ; ---------------------------------------------------------------------------------------------
 msg_newline:
@@ -485,15 +488,112 @@ msg_newline:
         ld (msg_word), a
         ld a, (msg_row)
         cp MSG_BOTTOM
-        jr nc, .scroll
+        jr nc, msg_part             ; The last line full?  The next part.
         inc a
         ld (msg_row), a
         ret
-.scroll:
+
+; ---------------------------------------------------------------------------------------------
+; msg_print_whole - msg_print for a string that must be seen whole (a prompt's keys): when it
+; would not fit in what is left of the message lines, the part shown so far is held first
+; (msg_part) and the string starts the next part
+; Input: HL = string (words parted by single spaces).  Output: HL after it.  Corrupts: AF, BC,
+; DE.
+; ---------------------------------------------------------------------------------------------
+msg_print_whole:
+        call msg_fits
+        jp c, msg_print             ; Does it fit?
+        xor a                       ; a new part: the string from its first word
+        ld (msg_col), a
+        ld (msg_word), a
+        call msg_part
+.space: ld a, (hl)
+        cp ' '
+        jp nz, msg_print            ; Its first word?
+        inc hl
+        jr .space
+
+; ---------------------------------------------------------------------------------------------
+; msg_fits - whether a string, wrapped as msg_char wraps it, fits in what is left of the
+; message lines (its first characters go on the word being printed, as msg_char carries them)
+; Input: HL = string, msg_row, msg_col, msg_word.  Output: carry set if it fits.
+; Corrupts: AF, C, DE.
+; ---------------------------------------------------------------------------------------------
+msg_fits:
         push hl
-        ld b, MSG_TOP
-        ld d, MSG_HEIGHT
-        call scroll_rows_up
+        ld a, (msg_row)
+        ld d, a
+        ld a, MSG_BOTTOM
+        sub d
+        ld d, a                     ; D = the lines below this one
+        ld a, (msg_col)
+        ld e, a                     ; E = the column
+        ld a, (msg_word)            ; C = the word begun on this line: it goes along
+        ld c, a
+        ld a, e
+        sub c
+        ld c, a
+        jr .letters
+.run:   ld a, (hl)
+        or a
+        jr z, .yes                  ; The end?  It fits.
+        ld c, 0                     ; C = a word's letters
+.spaces:
+        ld a, (hl)
+        cp ' '
+        jr nz, .letters             ; A letter?
+        inc e                       ; (a space at a line's end is dropped: the test below
+        inc hl                      ; takes the word to the next line all the same)
+        jr .spaces
+.letters:
+        ld a, (hl)
+        or a
+        jr z, .end                  ; The end of the string?
+        cp ' '
+        jr z, .end                  ; The word's end?
+        inc c
+        inc e
+        inc hl
+        jr .letters
+.end:   ld a, e
+        cp COLUMNS + 1
+        jr c, .run                  ; On this line?
+        ld e, c                     ; the next line, the word at its start
+.long:  ld a, d
+        or a
+        jr z, .no                   ; No line left?
+        dec d
+        ld a, e
+        cp COLUMNS + 1
+        jr c, .run                  ; The word within a line?  (else it breaks: more lines)
+        sub COLUMNS
+        ld e, a
+        jr .long
+.yes:   pop hl
+        scf
+        ret
+.no:    pop hl
+        or a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; msg_part - the message lines are full and the message goes on: the part shown stays
+; MSG_PART_FRAMES (plain frames, as pause_plain: fewer in a computer's fast turn), then the
+; lines are cleared and the message goes on at their top, its reading time counted afresh
+; Input: none.  Output: msg_row = MSG_TOP, the lines blank.  Corrupts: AF, BC, DE.
+; ---------------------------------------------------------------------------------------------
+msg_part:
+        push hl
+        ld b, MSG_PART_FRAMES
+        call pause_plain
+        ld hl, (v_frames)           ; the next part's own time to be read (msg_hold_wait)
+        ld (msg_shown_at), hl
+        LD_ROW_COL bc, MSG_TOP, 0
+        LD_ROW_COL de, MSG_HEIGHT, COLUMNS
+        ld a, ATTR_MESSAGE
+        call clear_rect
+        ld a, MSG_TOP
+        ld (msg_row), a
         pop hl
         ret
 

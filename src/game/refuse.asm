@@ -9,6 +9,13 @@
 ; again.  While a refusal is shown a key typed for the question is kept (keys_ahead_arm) and
 ; answers it.  refuse_key drops a key that was typed ahead without a word: it was not meant
 ; for this question.
+;
+; The message lines under a refusal are kept in the close-up's picture (main.asm, CU_PICTURE):
+; its pages are laid out as the display file's third that holds both the close-up's rows and
+; the message lines, and the close-up uses only its own rows (offsets 0 .. CU_MSG_OFFSET - 1
+; of each page), so the message lines' offsets in those pages (CU_MSG_OFFSET ..) are free for
+; them.  The two never meet: closeup_show writes and closeup_copy reads only the close-up's
+; rows (closeup.asm), and no close-up is drawn while a refusal is shown anyway.
 ; =============================================================================================
 
 REFUSE_ROW_ADDR equ SCREEN + (MSG_TOP / 8) * SCREEN_THIRD + (MSG_TOP % 8) * COLUMNS
@@ -16,6 +23,11 @@ REFUSE_ROW_BYTES equ MSG_HEIGHT * COLUMNS       ; one pixel line of the message 
         assert MSG_TOP % 8 + MSG_HEIGHT <= 8    ; ... all in one third: the bytes are in a run
 REFUSE_ATTR_ADDR equ ATTRS + MSG_TOP * COLUMNS
 REFUSE_LINE_STEP equ 256                        ; from one pixel line of a row to the next
+REFUSE_PIXELS   equ CU_PICTURE + CU_MSG_OFFSET  ; the kept pixel lines: one a page, as on the
+                                                ; screen (the same offset: REFUSE_ROW_ADDR's)
+REFUSE_ATTRS    equ CU_PICTURE_ATTRS + CU_MSG_OFFSET ; the kept colours
+        assert (REFUSE_ROW_ADDR & 0xFF) == (REFUSE_PIXELS & 0xFF)
+        assert (REFUSE_ATTR_ADDR & 0xFF) == (REFUSE_ATTRS & 0xFF)
 
 ; ---------------------------------------------------------------------------------------------
 ; refuse_show - a refusal on the message lines: the line, the low tone; it stays
@@ -99,16 +111,9 @@ refuse_end:
 ; ---------------------------------------------------------------------------------------------
 refuse_back:
         call msg_wait_hold
-        ld hl, refuse_pixels
+        ld hl, REFUSE_PIXELS
         ld de, REFUSE_ROW_ADDR
-        ld a, GLYPH_SIZE
-.line:  ld bc, REFUSE_ROW_BYTES
-        push de
-        ldir
-        pop de
-        inc d                       ; (REFUSE_LINE_STEP: the next pixel line)
-        dec a
-        jr nz, .line
+        call refuse_copy            ; (HL = REFUSE_ATTRS: the page after the pixel lines')
         ld de, REFUSE_ATTR_ADDR
         ld bc, REFUSE_ROW_BYTES
         ldir
@@ -130,19 +135,12 @@ refuse_back:
 
 ; ---------------------------------------------------------------------------------------------
 ; refuse_save - keep the message lines (pixels, colours) and their print position
-; Input: none.  Output: refuse_pixels, refuse_attrs, refuse_msg_*.  Corrupts: AF, BC, DE, HL.
+; Input: none.  Output: REFUSE_PIXELS, REFUSE_ATTRS, refuse_msg_*.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 refuse_save:
         ld hl, REFUSE_ROW_ADDR
-        ld de, refuse_pixels
-        ld a, GLYPH_SIZE
-.line:  ld bc, REFUSE_ROW_BYTES
-        push hl
-        ldir
-        pop hl
-        inc h                       ; (REFUSE_LINE_STEP: the next pixel line)
-        dec a
-        jr nz, .line
+        ld de, REFUSE_PIXELS
+        call refuse_copy            ; (DE = REFUSE_ATTRS: the page after the pixel lines')
         ld hl, REFUSE_ATTR_ADDR
         ld bc, REFUSE_ROW_BYTES
         ldir
@@ -159,9 +157,29 @@ refuse_save:
         ld a, (print_attr)
         ld (refuse_print_attr), a
         ret
-        assert REFUSE_LINE_STEP == 256
-        assert refuse_attrs == refuse_pixels + GLYPH_SIZE * REFUSE_ROW_BYTES
         assert msg_line_attrs == msg_line + COLUMNS
+
+; ---------------------------------------------------------------------------------------------
+; refuse_copy - the message rows' pixel lines from one place to the other (the screen, or
+; where refuse_save keeps them: both a pixel line a page)
+; Input: HL = from, DE = to (the first pixel line).  Output: copied; HL and DE each
+; GLYPH_SIZE pages on (in the close-up's picture: REFUSE_ATTRS).  Corrupts: AF, BC.
+; ---------------------------------------------------------------------------------------------
+refuse_copy:
+        ld a, GLYPH_SIZE
+.line:  ld bc, REFUSE_ROW_BYTES
+        push hl
+        push de
+        ldir
+        pop de
+        pop hl
+        inc h                       ; (REFUSE_LINE_STEP: the next pixel line, in both)
+        inc d
+        dec a
+        jr nz, .line                ; Another pixel line?
+        ret
+        assert REFUSE_LINE_STEP == 256
+        assert REFUSE_ATTRS == REFUSE_PIXELS + GLYPH_SIZE * REFUSE_LINE_STEP
 
 ; ---------------------------------------------------------------------------------------------
 ; refuse_key_name - a key's name at the message position: the character, or ENTER, SPACE,

@@ -2,7 +2,9 @@
 ; scratch.asm - the game's working variables, in one block (v_scratch .. v_scratch_end)
 ;
 ; Every byte the program writes lives in vars.asm's state block (the rules' state, the
-; harness contract) or here; the code and the read-only tables and strings never change.  A
+; harness contract) or here (and the close-up's picture drawn off the screen, CU_PICTURE above
+; the program, whose pages also keep the message lines under a refusal: main.asm, refuse.asm);
+; the code and the read-only tables and strings never change.  A
 ; test (tests/game/test_scratch.py) checks it: every LD (nn),r stores into one of the two
 ; blocks or outside the program, and a played game leaves GAME_ORIGIN .. v_state as loaded.
 ;
@@ -32,6 +34,8 @@ print_row:      db 0                ; the print position: character row 0..23
 print_col:      db 0                ; ... and column 0..31
 print_attr:     db ATTR_NORMAL      ; the attribute print_char gives the cells it prints
 number_buffer:  ds 6                ; number_digits: the digits of a number, 0-terminated
+scr_offscreen:  db 0                ; 1: cells of the close-up's rows go to CU_PICTURE
+                                    ; (closeup_show), not the screen
 
 ; --- keys.asm --------------------------------------------------------------------------------
 keys_idle_hook: dw keys_idle_none   ; the game sets this to its clock routine
@@ -63,9 +67,10 @@ ask_number_digits: ds INPUT_DIGITS + 1 ; ask_number: the digits typed, 0-termina
 digits_only:    db 0                ; 1 while ask_text_digits runs: ask_text_core takes digits
 
 ; --- refuse.asm ------------------------------------------------------------------------------
-refuse_pixels:  ds GLYPH_SIZE * MSG_HEIGHT * COLUMNS ; the message rows under a refusal ...
-refuse_attrs:   ds MSG_HEIGHT * COLUMNS ; ... their colours ...
-refuse_msg_line: ds COLUMNS * 2     ; ... msg_line and msg_line_attrs ...
+; (the message rows' pixels and colours under a refusal: in the close-up's picture, above the
+; program, REFUSE_PIXELS and REFUSE_ATTRS)
+refuse_msg_line: ds COLUMNS * 2     ; the message lines under a refusal: msg_line and
+                                    ; msg_line_attrs ...
 refuse_msg_row: db 0                ; ... and the print position
 refuse_msg_col: db 0
 refuse_msg_word: db 0
@@ -82,6 +87,7 @@ event_extra:    db 0                ; ... its EV_EXTRA
 setup_taken:    db 0                ; bit n set: piece n has a player
 setup_deal_player: db 0             ; setup_deal: the player dealt to
 setup_deal_square: db 0             ; ... the square just dealt
+setup_deal_squares: ds SETUP_DEAL_CARDS ; ... the squares dealt to him, in order
 setup_deal_paid: dw 0               ; ... what his deeds cost
 setup_contender: ds MAX_PLAYERS     ; 1: throws in this round for who goes first
 setup_totals:   ds MAX_PLAYERS      ; each player's last who-goes-first total
@@ -103,9 +109,12 @@ bd_count:       db 0                ; board_compose_tokens: tokens found
 bd_first:       db 0                ; ... the first one's design
 bd_second:      db 0                ; ... the last one's (the second, when there are two)
 bd_list_at:     dw 0                ; the list's first player row (high) and column (low)
-cu_square:      db 0                ; closeup_show: the square shown on the right
-cu_attr:        db 0                ; the close-up box's band attribute (ATTR_MORTGAGED if so)
+cu_square:      db 0                ; closeup_show: the square landed on (the right box)
+cu_attr:        db 0                ; a close-up box's band or picture colours (closeup_colours)
+closeup_wrap_name: dw 0             ; closeup_wrap: the name's first character
 closeup_wrap_width: db 0            ; the line width in characters
+closeup_wrap_lines: db 0            ; the lines left for the name
+closeup_wrap_dry: db 0              ; 1: only counting the lines a name takes
 closeup_wrap_hyphen: db 0           ; 1: the word being printed is broken at the line's end
 closeup_wrap_row: dw 0              ; low byte the column, high byte the row (as BC)
 

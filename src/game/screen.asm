@@ -8,14 +8,13 @@
 ; =============================================================================================
 
 ; ---------------------------------------------------------------------------------------------
-; scr_cell_addr - display-file address of a character cell's top pixel row
+; scr_cell_addr - display-file address of a character cell's top pixel row (the next pixel
+; row is a page on); while scr_offscreen is set, its place in CU_PICTURE instead (the same
+; offset within the page: the close-up's rows, closeup.asm, which draws nothing else then: the
+; message rows' offsets there keep the lines under a refusal, main.asm)
 ; Input: B = row 0..23, C = column 0..31.  Output: HL.  Corrupts: AF.
 ; ---------------------------------------------------------------------------------------------
 scr_cell_addr:
-        ld a, b
-        and 0x18                    ; the third
-        or HIGH SCREEN
-        ld h, a
         ld a, b
         and 7                       ; the row within the third
         rrca
@@ -23,10 +22,19 @@ scr_cell_addr:
         rrca
         or c
         ld l, a
+        ld a, (scr_offscreen)
+        or a
+        ld a, HIGH CU_PICTURE
+        jr nz, .high                ; Drawing the close-up off the screen?
+        ld a, b
+        and 0x18                    ; the third
+        or HIGH SCREEN
+.high:  ld h, a
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; scr_attr_addr - attribute address of a cell
+; scr_attr_addr - attribute address of a cell; while scr_offscreen is set, its place in
+; CU_PICTURE_ATTRS (scr_cell_addr)
 ; Input: B = row, C = column.  Output: HL.  Corrupts: AF.
 ; ---------------------------------------------------------------------------------------------
 scr_attr_addr:
@@ -35,9 +43,14 @@ scr_attr_addr:
         rrca
         rrca
         ld l, a
+        ld a, (scr_offscreen)
+        or a
+        ld a, HIGH CU_PICTURE_ATTRS
+        jr nz, .high                ; Drawing the close-up off the screen?
+        ld a, l
         and 3
         or HIGH ATTRS
-        ld h, a
+.high:  ld h, a
         ld a, l
         and 0xE0
         or c
@@ -346,51 +359,3 @@ draw_glyph_at:
         djnz .row
         ret
 
-; ---------------------------------------------------------------------------------------------
-; scroll_rows_up - move character rows top+1..top+n-1 up by one and blank the last
-; Input: B = top row, D = rows in the band (2..8, all in one third).  Output: scrolled; the
-; band's last row cleared (attributes kept).  Corrupts: AF, BC, DE, HL.
-; ---------------------------------------------------------------------------------------------
-scroll_rows_up:
-        dec d
-.rows:  push bc
-        push de
-        ld c, 0
-        call scr_cell_addr          ; HL = the row that receives
-        push hl
-        inc b
-        call scr_cell_addr
-        pop de                      ; DE = destination, HL = source
-        ld b, 8
-.line:  push bc
-        push de
-        push hl
-        ld bc, COLUMNS
-        ldir
-        pop hl
-        pop de
-        pop bc
-        inc h
-        inc d
-        djnz .line
-        pop de
-        pop bc
-        inc b
-        dec d
-        jr nz, .rows
-        ld c, 0                     ; B is now the last row: clear its pixels
-        call scr_cell_addr
-        ld b, 8
-.clear: push bc
-        push hl
-        ld d, h
-        ld e, l
-        inc de
-        ld (hl), 0
-        ld bc, COLUMNS - 1
-        ldir
-        pop hl
-        pop bc
-        inc h
-        djnz .clear
-        ret

@@ -399,6 +399,14 @@ setup_deal:
         ld de, (setup_deal_paid)
         add hl, de
         ld (setup_deal_paid), hl
+        pop bc
+        push bc
+        ld hl, setup_deal_squares + SETUP_DEAL_CARDS ; its place: the B-th from the end
+        ld e, b
+        ld d, 0
+        or a
+        sbc hl, de
+        ld (hl), a
         call msg_square_name
         pop bc
         push bc
@@ -413,6 +421,14 @@ setup_deal:
         ld hl, (setup_deal_paid)
         call msg_money
         call msg_stop
+        ld a, (setup_deal_squares)  ; he pays for both at once, the record naming them
+        ld (event_square), a
+        ld a, (setup_deal_squares + 1)
+        ld (event_extra), a
+        assert SETUP_DEAL_CARDS == 2 ; (the record has room for two squares)
+        EVENT_CAUSE EVK_DEALT
+        ld hl, (setup_deal_paid)
+        call bank_pay_ix_exact      ; (two deeds cost at most 750 of the 1,500)
         ld b, SETUP_DEAL_PAUSE
         call pause
         ld a, (setup_deal_player)
@@ -424,9 +440,9 @@ setup_deal:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; setup_deal_one - deal a player one Title Deed at random from the Bank's; he pays its price
-; Input: IX = the player's record, setup_deal_player.  Output: A = the square, HL = its price.
-; Corrupts: F, BC, DE.
+; setup_deal_one - deal a player one Title Deed at random from the Bank's (setup_deal has him
+; pay for his deeds together)
+; Input: setup_deal_player.  Output: A = the square, HL = its price.  Corrupts: F, BC, DE.
 ; ---------------------------------------------------------------------------------------------
 setup_deal_one:
         call setup_bank_deeds       ; A = how many deeds the Bank holds
@@ -456,9 +472,6 @@ setup_deal_one:
         inc hl
         ld h, (hl)
         ld l, a
-        push hl
-        call bank_pay_ix_exact      ; (two deeds cost at most 750 of the 1,500)
-        pop hl
         ld a, (setup_deal_square)
         ret
 
@@ -619,6 +632,12 @@ setup_first:
         call setup_tie
         jr .round
 .starter:
+        ld a, (v_current)           ; the record: who goes first
+        ld b, a
+        ld a, EVK_FIRST
+        ld de, 0
+        ld hl, 0
+        call event_player
         call msg_clear
         ld a, (v_current)
         call msg_player
@@ -749,6 +768,14 @@ setup_throw:
         call setup_index
         ld (hl), c
         push bc
+        ld a, (v_dice)              ; the record: the throw (B = the player)
+        ld c, a
+        ld a, (v_dice + 1)
+        ld e, a
+        ld d, 0
+        ld hl, 0
+        ld a, EVK_FIRST_THROW
+        call event_emit
         ld a, b
         call player_record
         push hl

@@ -307,6 +307,47 @@ board_name_36: DZ "Chance"
 board_name_37: DZ "Park Lane"
 board_name_38: DZ "Super Tax"
 board_name_39: DZ "Mayfair"
+board_name_breaks:      ; where a long word of a name may break (0: none)
+        DB 0  ; GO
+        DB 0  ; Old Kent Rd.
+        DB 0  ; Community Chest
+        DB 5  ; Whitechapel Rd.
+        DB 0  ; Income Tax
+        DB 0  ; King's Cross Station
+        DB 0  ; The Angel Islington
+        DB 0  ; Chance
+        DB 0  ; Euston Road
+        DB 6  ; Pentonville Road
+        DB 0  ; Jail / Just Visiting
+        DB 0  ; Pall Mall
+        DB 0  ; Electric Company
+        DB 0  ; Whitehall
+        DB 5  ; Northumberl'd Ave.
+        DB 6  ; Marylebone Station
+        DB 0  ; Bow Street
+        DB 0  ; Community Chest
+        DB 4  ; Marlborough St.
+        DB 0  ; Vine Street
+        DB 0  ; Free Parking
+        DB 0  ; The Strand
+        DB 0  ; Chance
+        DB 0  ; Fleet Street
+        DB 0  ; Trafalgar Square
+        DB 0  ; Fenchurch St. Station
+        DB 0  ; Leicester Square
+        DB 0  ; Coventry Street
+        DB 0  ; Water Works
+        DB 5  ; Piccadilly
+        DB 0  ; Go To Jail
+        DB 0  ; Regent Street
+        DB 0  ; Oxford Street
+        DB 0  ; Community Chest
+        DB 0  ; Bond Street
+        DB 0  ; Liverpool St. Station
+        DB 0  ; Chance
+        DB 0  ; Park Lane
+        DB 0  ; Super Tax
+        DB 0  ; Mayfair
 
 ; Card tables, generated from zxmonopoly.rules.data: do not edit.
 EFFECT_MOVE_TO               EQU 0

@@ -4,10 +4,12 @@
 ; Booklet part C "Trade", part A "Selling property" and "Mortgages" (A46-A50, A54); the rules
 ; model is zxmonopoly.rules.estate.trade.  As the user sees it:
 ;   "TRADE: who is trading? Player's number (ENTER: nobody):"          (a human player)
+;   "Trading with whom? Player's number:" (issue 45: whom first, then what)
 ;   the ONE property he gives: cursor (CAPS+5/8), SPACE details, ENTER chooses, Q gives up
-;   "Add a property wanted from the other player? (Y/N)": Y - the cursor again, ENTER adds
-;       it (all from one player); N - no more ("Another property wanted?" after the first)
-;   with no property wanted: "Trading with whom? Player's number:"
+;   "Add a property wanted from 2 BOB? (Y/N)": Y - the cursor again, ENTER adds it (the
+;       partner's only); N - no more ("Another property wanted?" after the first)
+;   a choice refused (not his, its group built, not the partner's ...) says why, and the
+;       reason stays in view while the cursor waits for him to choose again (issue 45)
 ;   going beyond the original: for each side holding a Get Out of Jail Free card,
 ;       "... adds a Get Out of Jail Free card? (Y/N)"
 ;   "A cash adjustment? (Y/N)" - "To which player?" - "How much? £" (the payer must have it:
@@ -76,51 +78,55 @@ trade_deal:
         bit PF_COMPUTER, (hl)
         ld hl, str_trade_computer
         jp nz, trade_refuse_pause   ; A computer?  It trades on its own: refused.
-.give:  ld a, (trade_a)
+.with:  call msg_clear
+        ld hl, str_trade_with
+.ask_with:
+        call ask_player
+        ret c                       ; ENTER: nobody?  Given up.
+        ld hl, trade_a
+        cp (hl)
+        jr nz, .partner             ; Another player?  (else a trade with himself)
+        ld hl, str_trade_himself    ; the reason, which asks again: in view while he answers
+        call trade_refuse
+        ld hl, str_trade_nothing
+        jr .ask_with
+.partner:
+        ld (trade_b), a
+        ld a, (trade_a)
         call msg_show_player
         ld hl, str_trade_give_help
         call msg_print
-        ld hl, trade_details
+.give:  ld hl, trade_details
         call cursor_select
         ret c                       ; Q: given up?
         ld (trade_give), a
         ld c, a
         ld a, (trade_a)
         call trade_check
-        jr nc, .wanted              ; May he trade it?  (else the reason shown, and choose again)
-        call houses_pause
-        jr .give
+        jr nc, .wanted              ; May he trade it?  (else the reason shown, and choose again:
+        jr .give                    ; it stays in view until his next key, issue 45)
 .wanted:
         call msg_clear
-        ld hl, str_trade_more
+        ld hl, str_trade_another
         ld a, (trade_take_count)
         or a
-        jr z, .ask_more             ; None wanted yet?  (else "Another property wanted?")
-        ld hl, str_trade_another
+        jr nz, .ask_more            ; One wanted already?  (else "... wanted from 2 BOB?")
+        ld hl, str_trade_more
+        call msg_print
+        ld a, (trade_b)
+        call msg_player
+        ld hl, str_trade_question
 .ask_more:
         call ask_yn
-        jr nc, .partner             ; N: no more wanted?
+        jr nc, .cards               ; N: no more wanted?
         ld hl, str_trade_want_help
         call msg_show
-        ld hl, trade_details
+.want:  ld hl, trade_details
         call cursor_select
         jr c, .wanted               ; Q: none after all?
         call trade_add_wanted
-        jr nc, .wanted              ; Added?  (else refused, the reason shown)
-        call houses_pause
-        jr .wanted
-.partner:
-        ld a, (trade_b)
-        cp NO_PLAYER
-        jr nz, .cards               ; A partner already?  (the owner of what is wanted)
-.with:  call msg_clear
-        ld hl, str_trade_with
-        call ask_player
-        ret c                       ; ENTER: nobody?  Given up.
-        ld hl, trade_a
-        cp (hl)
-        jr z, .with                 ; Himself?  A trade is between two players.
-        ld (trade_b), a
+        jr nc, .wanted              ; Added?  (else refused, the reason shown: it stays in view
+        jr .want                    ; while he chooses again)
 .cards: ld a, (trade_a)
         ld hl, trade_card_a
         call trade_ask_card
@@ -350,10 +356,29 @@ trade_check:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; trade_add_wanted - add a square to the properties wanted: another player's (the same one
-; as the rest), not yet in the list, its group bare
-; Input: A = square.  Output: carry clear: added (trade_b set by the first); carry set:
-; refused, the reason shown.  Corrupts: AF, BC, DE, HL.
+; trade_refuse_not_partner - refuse a property wanted that is not the partner's, naming him
+; ("That is not 2 BOB's property.")
+; Input: trade_b.  Output: carry set.  Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+trade_refuse_not_partner:
+        call msg_clear
+        ld hl, str_trade_not_partner
+        call msg_print
+        ld a, (trade_b)
+        call msg_player
+        ld hl, str_trade_partners
+        call msg_print
+        ld b, REFUSAL_FRAMES        ; as houses_refuse: readable at either speed
+        call msg_keep_full
+        call snd_low
+        scf
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; trade_add_wanted - add a square to the properties wanted: the partner's (trade_b), not yet
+; in the list, its group bare
+; Input: A = square, trade_b.  Output: carry clear: added; carry set: refused, the reason
+; shown.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 trade_add_wanted:
         ld (trade_square), a
@@ -368,11 +393,8 @@ trade_add_wanted:
         jr z, trade_refuse          ; The trader's own?
         ld c, a                     ; C = its owner
         ld a, (trade_b)
-        cp NO_PLAYER
-        jr z, .listed               ; The first wanted?  (any other player's will do)
         cp c
-        ld hl, str_trade_one_player
-        jr nz, trade_refuse         ; Another player's than the rest?
+        jr nz, trade_refuse_not_partner ; Not the partner's?
 .listed:
         ld a, (trade_take_count)    ; chosen already?
         or a
@@ -395,8 +417,6 @@ trade_add_wanted:
         call trade_check            ; the group bare?
         pop bc
         ret c                       ; Its group built?  (the reason shown)
-        ld a, c
-        ld (trade_b), a
         ld a, (trade_take_count)
         ld e, a
         ld d, 0
@@ -1254,12 +1274,15 @@ str_trade_computer:  db "A computer player trades on its own.", 0
 str_trade_give_help: db ": the ONE property you give. CAPS+5/8 move, SPACE details, ENTER choose, Q quit.", 0
 str_trade_not_theirs: db "That is not the trader's property.", 0
 str_trade_group_built: db "No trade while its colour group has buildings: sell them to the Bank first.", 0
-str_trade_more:      db "Add a property wanted from the other player?", 0
+str_trade_more:      db "Add a property wanted from ", 0
 str_trade_another:   db "Another property wanted?", 0
 str_trade_want_help: db "Property wanted: CAPS+5/8 move, SPACE details, ENTER choose, Q none.", 0
 str_trade_nobodys:   db "Nobody owns that.", 0
 str_trade_yours:     db "That is the trader's own.", 0
-str_trade_one_player: db "All the property wanted must be one player's.", 0
+str_trade_not_partner: db "That is not ", 0
+str_trade_partners:  db "'s property.", 0
+str_trade_himself:   db "A trade is between two players. Trading with whom? Player's number: ", 0
+str_trade_nothing:   db 0
 str_trade_twice:     db "Chosen already.", 0
 str_trade_added:     db "Wanted: ", 0
 str_trade_with:      db "Trading with whom? Player's number: ", 0

@@ -121,9 +121,10 @@ v_flat_board:   db 0                ; 0: the perspective board (perspective.asm,
                                     ; 1: the flat board (board.asm); B in the menu toggles it
 v_ai_trade_turn: ds MAX_PLAYERS * 2 ; per player, a word: the v_turns from which that computer
                                     ; may propose a trade again (ai_trade_propose; 0 = at once)
-v_event_head:   db 0                ; events written since the program started, modulo 256
-                                    ; (events.asm): the record at (head - 1) mod EV_SLOTS is the
-                                    ; newest, its EV_COUNT the whole count; readers only read
+v_event_count:  dw 0                ; events written since the program started, modulo 65,536
+                                    ; (events.asm): stored by one instruction once the record
+                                    ; numbered count - 1 is whole in slot (count - 1) mod
+                                    ; EV_SLOTS; readers only read
 v_event_ring:   ds EV_SLOTS * EV_SIZE ; the ring of event records (events.asm: EV_*, EVK_*)
 v_state_end:
 V_STATE_SIZE    equ v_state_end - v_state

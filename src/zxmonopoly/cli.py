@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from zxmonopoly.harness import headless
     from zxmonopoly.net.link import NetOptions
-    from zxmonopoly.spectrum import Spectrum48
 
 from zxmonopoly import JIT_FIRST_COMPILE, images
 
@@ -108,19 +108,48 @@ def _cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
-    """Run the Spectrum headless: frames, typing, waiting for text, screen and snapshot out."""
-    from zxmonopoly.harness.script import MAX_FRAMES
+    """Run the Spectrum headless (harness/headless.py): frames, typing, waiting for text, or
+    an RZX recording played; then the screen, a screenshot or a snapshot out."""
+    from zxmonopoly.harness import headless
     from zxmonopoly.snapshot import SnapshotError
-    from zxmonopoly.spectrum import Spectrum48, SpectrumError, boot
-    from zxmonopoly.spectrum.keyboard import KeyboardError
-    from zxmonopoly.spectrum.timing import BOOT_FRAMES
+    from zxmonopoly.spectrum import SpectrumError
     from zxmonopoly.tape import TapeError
     from zxmonopoly.z80 import Z80Error
 
     if args.rzx is not None:
-        return _run_rzx(args)
+        _check_rzx_options(args)
+    else:
+        _check_run_options(args)
+    _check_png(args.screenshot)
+    _check_engine(args.engine)
+    if args.rzx is None and args.game:
+        _game_options(args)
+    say = headless.say_on_stderr
+    try:
+        if args.rzx is not None:
+            machine, status = headless.play_rzx(args.rzx, say, rom=args.rom, engine=args.engine,
+                                                frames=args.frames)
+        else:
+            machine, status = headless.run(_run_of(args), say)
+        headless.write_outputs(machine, headless.Outputs(args.screen_text, args.screenshot,
+                                                         args.save_snapshot), status)
+        if args.rzx is None:
+            headless.report_saves(machine, say)
+    except (SpectrumError, SnapshotError, Z80Error, TapeError) as exc:  # the packages' roots
+        raise CliError(str(exc)) from None
+    except OSError as exc:  # writing the screenshot
+        name = f"{exc.filename}: " if exc.filename else ""
+        raise CliError(f"{name}{exc.strerror or exc}") from None
+    return status
+
+
+def _check_run_options(args: argparse.Namespace) -> None:
+    """``run``'s options for a run (not a recording): bounds and what goes together."""
+    from zxmonopoly.harness.headless import DEFAULT_FRAMES
+    from zxmonopoly.harness.script import MAX_FRAMES
+
     if args.frames is None:
-        args.frames = 100
+        args.frames = DEFAULT_FRAMES
     for option, value in (("--frames", args.frames), ("--max-frames", args.max_frames)):
         # The scripts' bound for one step: a count beyond it would run for days, not fail.
         if not 0 <= value <= MAX_FRAMES:
@@ -129,73 +158,21 @@ def _cmd_run(args: argparse.Namespace) -> int:
     for option, given in (("--autoload", args.autoload), ("--real-load", args.real_load)):
         if given and not (args.tape or args.game):
             raise CliError(f"{option} loads a tape: give one with --tape FILE (or --game)")
-    _check_png(args.screenshot)
-    _check_engine(args.engine)
-    if args.game:
-        for option, value in (("--tape", args.tape), ("--snapshot", args.snapshot)):
-            if value:
-                raise CliError(f"--game loads the bundled game tape: it cannot go with {option}")
-        try:
-            args.tape = images.game_tape_path()
-        except images.ImageMissing as exc:
-            raise CliError(f"the game is not built: {exc}") from None
+
+
+def _game_options(args: argparse.Namespace) -> None:
+    """``run --game``: nothing else to load, and the bundled game's tape in ``args.tape``."""
+    for option, value in (("--tape", args.tape), ("--snapshot", args.snapshot)):
+        if value:
+            raise CliError(f"--game loads the bundled game tape: it cannot go with {option}")
     try:
-        machine = Spectrum48(rom=args.rom, engine=_machine_engine(args.engine,
-                                                                  _run_frames(args)))
-        if args.snapshot:
-            machine.load_snapshot(args.snapshot)
-        if args.tape:
-            boot.insert_tape(machine, args.tape, real_load=args.real_load)
-            if not args.game:  # what tape info warns of (no blocks, a bad checksum, ...)
-                from zxmonopoly.tape.image import printable
-
-                for warning in machine.deck.warnings:
-                    print(f"zxmonopoly: warning: {printable(str(warning))}", file=sys.stderr)
-            if args.real_load and not args.autoload:
-                machine.deck.play()
-        if args.game:  # the recipe: boot, LOAD "" as a user types it; then --frames of the game
-            boot.load_quoted(machine, boot_frames=BOOT_FRAMES, real_load=args.real_load)
-        machine.run_frames(args.frames)
-        status = 0
-        if args.tape and args.autoload and not args.game:  # LOAD "" after --frames of boot
-            boot.load_quoted(machine, real_load=args.real_load)
-            if args.until_text is None:
-                # Run the load itself (--max-frames is its budget), so that what follows
-                # (--screen-text, --screenshot) sees the loaded program.
-                if not machine.run_until(condition=lambda m: m.deck.finished,
-                                         max_frames=args.max_frames):
-                    print(f"zxmonopoly: the tape was still loading after {args.max_frames} "
-                          "frames (--max-frames)", file=sys.stderr)
-                    status = 1
-        if args.type:
-            machine.type_text(args.type.replace("\\n", "\n"))
-        if args.until_text is not None:
-            if not machine.run_until_text(args.until_text, max_frames=args.max_frames):
-                print(f"zxmonopoly: {args.until_text!r} did not appear within "
-                      f"{args.max_frames} frames", file=sys.stderr)
-                status = 1
-        if args.screen_text or status:
-            print("\n".join(machine.screen_text()))
-        if args.screenshot:
-            machine.screenshot(args.screenshot)
-        if args.save_snapshot:
-            machine.save_snapshot(args.save_snapshot)
-        _report_saves(machine)
-    except (SpectrumError, SnapshotError, KeyboardError, Z80Error, TapeError) as exc:
-        raise CliError(str(exc)) from None
-    except OSError as exc:  # writing the screenshot
-        name = f"{exc.filename}: " if exc.filename else ""
-        raise CliError(f"{name}{exc.strerror or exc}") from None
-    return status
+        args.tape = images.game_tape_path()
+    except images.ImageMissing as exc:
+        raise CliError(f"the game is not built: {exc}") from None
 
 
-def _run_rzx(args: argparse.Namespace) -> int:
-    """Play an RZX recording headless, then the screen, a screenshot or a snapshot out."""
-    from zxmonopoly.snapshot import SnapshotError
-    from zxmonopoly.snapshot.rzx import load_rzx
-    from zxmonopoly.spectrum import SpectrumError
-    from zxmonopoly.spectrum.rzx import RzxDesync, RzxPlayer, closing_differences, machine_for
-
+def _check_rzx_options(args: argparse.Namespace) -> None:
+    """``run --rzx``'s options: a recording plays from its own snapshot."""
     for option, given in (("--snapshot", args.snapshot), ("--tape", args.tape),
                           ("--game", args.game), ("--type", args.type),
                           ("--until-text", args.until_text), ("--autoload", args.autoload),
@@ -205,94 +182,29 @@ def _run_rzx(args: argparse.Namespace) -> int:
                            f"{option}")
     if args.frames is not None and args.frames < 0:
         raise CliError(f"--frames must be 0 or more, not {args.frames}")
-    _check_png(args.screenshot)
-    _check_engine(args.engine)
-    status = 0
-    try:
-        recording = load_rzx(args.rzx)
-        total = len(recording.frames)
-        frames = total if args.frames is None else min(args.frames, total)
-        machine = machine_for(recording, args.rom, _machine_engine(args.engine, frames))
-        player = RzxPlayer(recording, machine, str(args.rzx))
-        for note in recording.notes:
-            print(f"zxmonopoly: {args.rzx}: {note}", file=sys.stderr)
-        try:
-            player.play(frames)
-        except RzxDesync as exc:
-            print(f"zxmonopoly: {exc}", file=sys.stderr)
-            status = 1
-        print(f"zxmonopoly: played {player.frame:,} of {total:,} frames of {args.rzx}",
-              file=sys.stderr)
-        for frame, differences in player.bookmark_differences[:1]:
-            print(f"zxmonopoly: {args.rzx}: before frame {frame:,} the machine differs from "
-                  f"the recording's snapshot there: {'; '.join(differences)}", file=sys.stderr)
-            status = 1
-        if player.bookmarks_checked and not player.bookmark_differences:
-            print(f"zxmonopoly: the machine equalled the recording's {player.bookmarks_checked:,}"
-                  " snapshots on the way (registers and RAM)", file=sys.stderr)
-        if player.done and player.closing is not None and not status:
-            player.settle()
-            differences = closing_differences(machine, player.closing.snapshot)
-            if differences:
-                print(f"zxmonopoly: {args.rzx}: the machine differs from the recording's "
-                      f"closing snapshot: {'; '.join(differences)}", file=sys.stderr)
-            else:
-                print("zxmonopoly: the machine equals the recording's closing snapshot "
-                      "(registers and RAM)", file=sys.stderr)
-        if args.screen_text or status:
-            print("\n".join(machine.screen_text()))
-        if args.screenshot:
-            machine.screenshot(args.screenshot)
-        if args.save_snapshot:
-            machine.save_snapshot(args.save_snapshot)
-    except (SpectrumError, SnapshotError) as exc:
-        raise CliError(str(exc)) from None
-    except OSError as exc:  # writing the screenshot
-        name = f"{exc.filename}: " if exc.filename else ""
-        raise CliError(f"{name}{exc.strerror or exc}") from None
-    return status
+
+
+def _run_of(args: argparse.Namespace) -> headless.Run:
+    """``run``'s options as the harness's headless run."""
+    from zxmonopoly.harness import headless
+
+    return headless.Run(rom=args.rom, engine=args.engine, frames=args.frames,
+                        snapshot=args.snapshot, tape=args.tape, game=args.game,
+                        autoload=args.autoload, real_load=args.real_load,
+                        type=args.type.replace("\\n", "\n") if args.type else None,
+                        until_text=args.until_text, max_frames=args.max_frames)
 
 
 def _machine_engine(engine: str | None, frames: int | None) -> str:
-    """The headless machine's engine (the rule: zxmonopoly.spectrum.engine, docs/spectrum.md)."""
-    from zxmonopoly.spectrum.engine import choose_machine_engine
+    """The headless machine's engine (harness.headless.machine_engine), a bad
+    ZXMONOPOLY_ENGINE a CliError."""
+    from zxmonopoly.harness.headless import machine_engine
     from zxmonopoly.z80 import Z80Error
 
     try:
-        return choose_machine_engine(engine, frames)
-    except Z80Error as exc:  # a bad ZXMONOPOLY_ENGINE
+        return machine_engine(engine, frames)
+    except Z80Error as exc:
         raise CliError(str(exc)) from None
-
-
-def _run_frames(args: argparse.Namespace) -> int:
-    """The most frames ``run`` can take with these options (for the engine choice)."""
-    from zxmonopoly.spectrum.keyboard import KeyboardError, keys_for_text
-    from zxmonopoly.spectrum.timing import BOOT_FRAMES
-
-    frames = args.frames
-    if args.until_text is not None:
-        frames += args.max_frames
-    if args.game or args.autoload:
-        frames += BOOT_FRAMES + 4 * 6  # the boot, then LOAD "" typed (6 frames a key)
-    if args.type:
-        try:
-            frames += 6 * len(keys_for_text(args.type.replace("\\n", "\n")))
-        except KeyboardError:  # reported when it is typed
-            frames += 6 * len(args.type)
-    return frames
-
-
-def _report_saves(machine: Spectrum48) -> None:
-    """Say on stderr which of the program's SAVEs were not written to a TAP file, and why."""
-    deck = machine.deck
-    for problem in deck.problems:
-        print(f"zxmonopoly: {problem}", file=sys.stderr)
-    if deck.problems_dropped:
-        print(f"zxmonopoly: ... and {deck.problems_dropped} more SAVE(s) not written",
-              file=sys.stderr)
-    if deck.saved:
-        print(f"zxmonopoly: {len(deck.saved)} block(s) saved to {deck.save_path}",
-              file=sys.stderr)
 
 
 def _check_png(path: Path | None) -> None:

@@ -283,17 +283,19 @@ def test_non_property_squares_are_distinguishable(rig):
 def test_closeup_shows_three_squares(rig):
     rig.poke("v_num_players", 2)
     rig.call("board_draw_all")
-    rig.call("closeup_show", a=1)                          # Super Tax.. no: 39, 0, 1
+    rig.call("closeup_show", a=1)                          # 39, 0, 1
     lower = "\n".join(rig.lines()[16:21])
     assert "Mayfair" in lower and "GO" in lower and "Old Kent" in lower
     assert "£400" in lower and "£60" in lower and "Get £200" in lower
-    # the current square (on the right) is marked by its lettering
+    # the current square is the large box on the right, in its own colours
+    now = 2 * (rig.symbols["CU_WAY_WIDTH"] + rig.symbols["CU_GUTTER"])
     row, col = rig.find("Old Kent")
-    assert col >= 22
-    assert all(line[10] == " " and line[21] == " " for line in rig.lines()[16:21])   # gutters
+    assert col >= now
+    gutters = (rig.symbols["CU_WAY_WIDTH"], now - 1)
+    assert all(line[g] in " ?" for line in rig.lines()[16:21] for g in gutters)   # (arrows)
     assert attr(rig, row, col) == rig.symbols["ATTR_CU_CURRENT"]
     row, col = rig.find("Mayfair")
-    assert attr(rig, row, col) != rig.symbols["ATTR_CU_CURRENT"]
+    assert attr(rig, row, col) == rig.symbols["ATTR_CU_WAY"]
 
 
 def test_closeup_wraps_names_and_tells_taxes(rig):
@@ -301,16 +303,20 @@ def test_closeup_wraps_names_and_tells_taxes(rig):
     rig.call("board_draw_all")
     rig.call("closeup_show", a=5)                          # 3, 4, 5
     lines = rig.lines()[16:21]
-    assert any("Whitechap-" in line for line in lines)    # 10 wide: a long word breaks
-    assert any("Income Tax" in line for line in lines)
-    assert any("Pay £200" in line for line in lines)
-    right = [line[22:30] for line in lines]               # (the last two: the picture)
-    assert right[1].strip() == "King's" and right[2].strip() == "Cross"
-    assert right[3].strip() == "Station" and right[4].startswith("£200")
+    way = rig.symbols["CU_WAY_WIDTH"]
+    assert [line[:way].strip() for line in lines[1:4]] == ["White-", "chapel", "Rd."]
+    assert any("Income" in line for line in lines) and any("Pay £200" in line for line in lines)
+    now = 2 * (way + rig.symbols["CU_GUTTER"])
+    right = [line[now:].strip() for line in lines]        # (its picture twice the size above)
+    assert right[2:4] == ["King's Cross", "Station"]
+    assert right[4].startswith("£200") and right[4].endswith("?")   # and the piece
     # mortgaged: says so in the band
     set_square(rig, 5, 0, mortgaged=True)
     rig.call("closeup_show", a=5)
-    assert "MORTGAGED" in rig.row(16)
+    assert "MORTGAGED" in rig.row(20)                      # (a station: in its price row)
+    set_square(rig, 3, 0, mortgaged=True)
+    rig.call("closeup_show", a=3)
+    assert "MORTGAGED" in rig.row(16)[now:]               # (a site: in its band)
     rig.call("lower_clear")
     assert all(not line.strip() for line in rig.lines()[16:21])
 

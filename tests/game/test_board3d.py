@@ -7,6 +7,7 @@ test fails when the game draws anything else where a square's band or pieces sho
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -75,6 +76,34 @@ def test_layout_cells_do_not_collide():
     assert all(sq.band_cells in (1, 2) for sq in board if not sq.corner)
     # near edge wide, far edge narrow
     assert g.project(1, 0)[0] - g.project(0, 0)[0] > 1.3 * (g.project(1, 1)[0] - g.project(0, 1)[0])
+
+
+def test_texts_over_the_picture_never_touch():
+    """A corner's name, the dice, the clock and the list keep a blank cell between them on a
+    row (issue 45: the Go To Jail corner's "GJ" ran into the clock, "GJ0:08"); the tool
+    refuses a layout where they touch."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import gen_board3d as g
+    finally:
+        sys.path.pop(0)
+    g.layout(g.squares())
+    moved = [(sq, row, 25 if text == "GJ" else col, attr, text)
+             for sq, row, col, attr, text in g.LABELS]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(g, "LABELS", moved)
+        with pytest.raises(g.BoardError, match="touches the clock"):
+            g.layout(g.squares())
+
+
+@pytest.mark.parametrize("minutes", [8, 75, 23 * 60 + 59])
+def test_corner_names_stand_apart_from_the_clock_and_dice(rig, minutes):
+    busy_state(rig)
+    rig.poke16("v_clock_minutes", minutes)
+    rig.call("board_draw_all")
+    top = "\n".join(rig.lines()[2:5])      # ("?": a cell of the picture, no letter)
+    for label in ("FP", "GJ", "DICE", "TIME", f"{minutes // 60}:{minutes % 60:02d}"):
+        assert re.search(rf"(^|[\s?]){label}([\s?]|$)", top, re.M), (label, top)
 
 
 def test_draw_all_is_fast_and_shows_names_list_dice_clock(rig):
@@ -240,6 +269,14 @@ def doubled(g: bytes) -> list[bytes]:
             for r in (0, 1) for h in (0, 1)]
 
 
+def now_picture(rig) -> tuple[int, int]:
+    """The top left cell of the picture of the square landed on: twice the size, centred in
+    its box."""
+    s = rig.symbols
+    box = 2 * (s["CU_WAY_WIDTH"] + s["CU_GUTTER"])
+    return s["CU_PICTURE_ROW"], box + (s["CU_NOW_WIDTH"] - 2) // 2
+
+
 @pytest.mark.parametrize("square, picture", [(5, "gfx_station"), (12, "gfx_electric"),
                                              (28, "gfx_water"), (2, "gfx_chest"),
                                              (10, "gfx_bars"), (30, "gfx_helmet")])
@@ -248,8 +285,7 @@ def test_closeup_pictures_like_the_real_board(rig, square, picture):
     rig.call("board_draw_all")
     rig.call("closeup_show", a=square)
     g = bytes(rig.peek(rig.symbols[picture] + i) for i in range(8))
-    row = rig.symbols["CU_PICTURE_ROW"]
-    col = 2 * rig.symbols["CU_PITCH"] + rig.symbols["CU_WIDTH"] - 2     # the square's own box
+    row, col = now_picture(rig)
     cells = [cell_bytes(rig, row + r, col + c) for r in (0, 1) for c in (0, 1)]
     assert cells == doubled(g)
     # a site has no picture: its colour band and price
@@ -262,8 +298,7 @@ def test_chance_in_the_closeup_is_a_question_mark(rig):
     rig.call("board_draw_all")
     rig.call("closeup_show", a=7)
     g = glyph(rig, ord("?"))
-    row = rig.symbols["CU_PICTURE_ROW"]
-    col = 2 * rig.symbols["CU_PITCH"] + rig.symbols["CU_WIDTH"] - 2
+    row, col = now_picture(rig)
     assert cell_bytes(rig, row, col) == doubled(g)[0]
 
 
@@ -272,10 +307,12 @@ def test_the_closeup_follows_the_token_square_by_square(rig):
     rig.call("board_draw_all")
     rig.poke(rig.player_address(1, "P_SQUARE"), 4)
     seen = []
+    now = 2 * (rig.symbols["CU_WAY_WIDTH"] + rig.symbols["CU_GUTTER"])
     for target in (5, 6, 7):
         rig.call("move_token_to", a=target, ix=rig.player_address(1, "P_FLAGS"))
-        seen.append(rig.row(17)[22:].strip())
-    assert seen == ["King's", "The Angel", "Chance"]
+        name = " ".join(line[now:].strip() for line in rig.lines()[17:20])   # (below the
+        seen.append(name.replace("?", "").strip())                         # picture's "?")
+    assert seen == ["King's Cross Station", "The Angel Islington", "Chance"]
 
 
 def test_dice_tumble_without_touching_the_random_numbers(rig):

@@ -7,7 +7,9 @@ GAME_ORIGIN up to v_state, then the state block (vars.asm) and the working varia
 * the state block v_state..v_state_end or the scratch block v_scratch..v_scratch_end;
 * the Spectrum's RAM below the program, SCREEN..GAME_ORIGIN (display and attribute files,
   the ROM's system variables such as CHARS);
-* the stack and the IM 2 table and jump, STACK_LIMIT..0FFFFh (above program_end).
+* the stack and the IM 2 table and jump, STACK_LIMIT..0FFFFh (above program_end);
+* the close-up's picture drawn off the screen, CU_PICTURE..CU_PICTURE_END (above
+  program_end, below STACK_LIMIT; written through scr_cell_addr's pointers).
 
 Anything else - the ROM, or the program's code and read-only data - is a misplaced
 variable (a byte kept between instructions, or an instruction's operand changed).  The
@@ -39,10 +41,13 @@ def program() -> Program:
 def writable(program: Program) -> list[tuple[int, int, str]]:
     """The address ranges [start, end) a store may write, each with its name."""
     v = program.values
-    return [(v["v_state"], v["v_state_end"], "the state block"),
-            (v["v_scratch"], v["v_scratch_end"], "the scratch block"),
-            (v["SCREEN"], v["GAME_ORIGIN"], "the Spectrum's RAM below the program"),
-            (v["STACK_LIMIT"], ADDRESS_SPACE, "the stack and the IM 2 table")]
+    ranges = [(v["v_state"], v["v_state_end"], "the state block"),
+              (v["v_scratch"], v["v_scratch_end"], "the scratch block"),
+              (v["SCREEN"], v["GAME_ORIGIN"], "the Spectrum's RAM below the program"),
+              (v["STACK_LIMIT"], ADDRESS_SPACE, "the stack and the IM 2 table")]
+    if "CU_PICTURE" in v:  # (the game's; the test's own small program has none)
+        ranges.append((v["CU_PICTURE"], v["CU_PICTURE_END"], "the close-up's picture"))
+    return ranges
 
 
 def misplaced(program: Program, store: Store) -> bool:
@@ -68,6 +73,7 @@ def test_the_blocks_close_the_program(program):
     assert v["GAME_ORIGIN"] < v["v_state"] < v["v_state_end"] <= v["v_scratch"]
     assert v["v_state_end"] == v["v_scratch"], "only the state block may come before scratch"
     assert v["v_scratch_end"] == v["program_end"] <= v["STACK_LIMIT"]
+    assert v["program_end"] <= v["CU_PICTURE"] < v["CU_PICTURE_END"] <= v["STACK_LIMIT"]
 
 
 def test_every_direct_store_writes_a_block_or_the_machine(program):

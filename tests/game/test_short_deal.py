@@ -90,3 +90,24 @@ def test_n_deals_none() -> None:
     assert not state.options.deal and state.short_game
     assert all(square.owner is None for square in state.squares)
     assert all(p.cash == STARTING_CASH for p in state.players[:len(PLAYERS)])
+
+
+def test_the_record_names_the_deeds_dealt_and_the_throws_for_who_goes_first() -> None:
+    """Issue 45, item 8: the deal is recorded with the deeds and what was paid (not as a
+    payment with no cause), and so are the throws for who goes first and the starter."""
+    s = start_short_game(True, 1234)
+    record = s.events()
+    assert not [e.text for e in record if e.kind == "unknown" or "no cause" in e.text]
+    first = [e.text for e in record if e.kind in ("first_throw", "first")]
+    assert first == ["1 ANNE throws 6+5 for who goes first", "2 HAL throws 1+2 for who goes first",
+                     "3 BOB throws 2+2 for who goes first", "1 ANNE goes first"]
+    state = s.state()
+    dealt = [e for e in record if e.kind == "dealt"]
+    assert len(dealt) == len(PLAYERS)
+    for event, player in zip(dealt, state.players[:len(PLAYERS)], strict=True):
+        deeds = sorted(sq.index for sq in state.squares if sq.owner == player.number)
+        assert sorted((event.square, event.extra)) == deeds
+        price = sum(SQUARES[i].price for i in deeds)
+        assert event.text == (f"{player.number} {player.name} is dealt {SQUARES[event.square].name}"
+                              f" and {SQUARES[event.extra].name}, paying £{price}")
+        assert event.money() == {player.number: -price}

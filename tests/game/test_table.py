@@ -11,6 +11,8 @@ import re
 import pytest
 
 from zxmonopoly.harness.session import Session
+from zxmonopoly.memory_map import ATTR_FILE
+from zxmonopoly.spectrum.video import row_address
 from zxmonopoly.z80 import default_engine
 
 ENGINE = default_engine()
@@ -348,6 +350,41 @@ def test_a_question_refuses_other_keys_saying_which() -> None:
     assert s.in_message("Buy Whitechapel Rd. for £60? (Y/N)")
     s.tap("Y")
     s.wait_until(lambda x: x.state().square(3).owner == 1, 100, "bought")
+
+
+def _rows(s: Session, rows: range) -> bytes:
+    """Rows of the screen: every pixel byte (a pixel line after another), then the colours."""
+    mem = s.machine.memory
+    pixels = b"".join(bytes(mem[row_address(y):row_address(y) + 32])
+                      for y in range(8 * rows.start, 8 * rows.stop))
+    return pixels + bytes(mem[ATTR_FILE + 32 * rows.start:ATTR_FILE + 32 * rows.stop])
+
+
+def test_a_refusal_right_after_a_walk_gives_the_lines_back_exactly() -> None:
+    """A refusal keeps the message lines under it in the close-up's picture (the message lines'
+    offsets of its pages, refuse.asm), where the walk's close-ups were just drawn: after it the
+    question's lines are back byte for byte, pixels and colours, the close-up's rows as they
+    were, and the kept copy is where the picture's pages keep the message lines."""
+    s = game("ANNE", "BOB")
+    sym = s.symbols
+    top, height, msg = sym["CLOSEUP_TOP"], sym["CLOSEUP_HEIGHT"], sym["MSG_TOP"]
+    closeup, lines = range(top, top + height), range(msg, msg + sym["MSG_HEIGHT"])
+    s.rig_dice(1, 2)
+    s.tap("D")                                      # a walk of three squares, each close-up
+    s.wait_input(300)
+    assert s.in_message("Buy Whitechapel Rd. for £60? (Y/N)")
+    question, picture = _rows(s, lines), _rows(s, closeup)
+    refused(s, "ENTER", "ENTER is not a key here: Y or N")
+    s.wait_input(200)
+    assert _rows(s, lines) == question
+    assert _rows(s, closeup) == picture
+    mem, run = s.machine.memory, 32 * len(lines)
+    for n in range(8):                              # pixel line n of each row: page n
+        at = sym["CU_PICTURE"] + 256 * n + sym["CU_MSG_OFFSET"]
+        assert bytes(mem[at:at + run]) == b"".join(
+            question[32 * (8 * r + n):32 * (8 * r + n) + 32] for r in range(len(lines)))
+    at = sym["CU_PICTURE_ATTRS"] + sym["CU_MSG_OFFSET"]
+    assert bytes(mem[at:at + run]) == question[8 * run:]
 
 
 def test_menu_refuses_a_key_it_does_not_know() -> None:

@@ -1,14 +1,17 @@
 """The game's text (issue 28, item 3): the title centred, the £ never split from its amount,
-every message's sentences ended."""
+every message's sentences ended; every text fits the three message lines or is shown in parts,
+each held (issue 45, item 5)."""
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
 import pytest
 
 from zxmonopoly.harness.session import Session
+from zxmonopoly.rules.data import CHANCE, COMMUNITY_CHEST
 
 COLUMNS = 32
 
@@ -195,3 +198,176 @@ def test_every_message_of_computer_games_ends_its_sentences(seed: int) -> None:
         for start in starts:
             at = text.find(" " + start)
             assert at < 0 or text[at - 1] in ENDS, f"{start!r} follows no stop: {text!r}"
+
+
+# -- every text fits, or is shown in parts (issue 45, item 5) ---------------------------------
+
+ROWS = 3
+
+
+def reference_parts(text: str) -> list[list[str]]:
+    """The parts a text is shown in: its wrapped lines, three at a time (each stripped, as
+    Parts.shown reads them)."""
+    body = text.lstrip(" ")  # a leading space takes its column, as the game prints it
+    lead = "\x01" * (len(text) - len(body))
+    lines = [line.replace("\x01", "").strip() for line in reference_wrap(lead + body)]
+    lines = [line for line in lines if line]
+    if not lines:
+        return [[]]
+    return [lines[k:k + ROWS] for k in range(0, len(lines), ROWS)]
+
+
+class Parts:
+    """Each part of a message that the game held and then cleared for the rest (msg_part),
+    with the frames it stayed on the screen, and the rows at the end."""
+
+    def __init__(self, rig):
+        self.rig, self.held = rig, []  # [rows, frame at msg_part, frames it stayed]
+        # (a game without parts, as before issue 45, scrolls instead: its texts are compared
+        # all the same, and fail)
+        self.at = rig.symbols["msg_part"] if "msg_part" in rig.symbols else None
+
+    def __enter__(self) -> Parts:
+        machine = self.rig.machine
+        if self.at is not None:
+            machine.cpu.breakpoints[self.at] = 1
+        machine.break_handlers.append(self.part)
+        machine.frame_listeners.append(self.frame)
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        machine = self.rig.machine
+        self.frame(machine)  # (the call may end in the frame that cleared the last part)
+        if self.at is not None:
+            machine.cpu.breakpoints[self.at] = 0
+        machine.break_handlers.remove(self.part)
+        machine.frame_listeners.remove(self.frame)
+
+    def part(self, machine) -> None:
+        if machine.cpu.pc == self.at:
+            self.held.append([self.rig.message_rows(), machine.frame, None])
+
+    def frame(self, machine) -> None:
+        for part in self.held:
+            if part[2] is None and self.rig.message_rows() != part[0]:
+                part[2] = machine.frame - part[1]
+
+    def shown(self) -> list[list[str]]:
+        """Every part's rows (blank rows dropped, each row stripped), the last the rows on the
+        screen now."""
+        parts = [rows for rows, _at, _held in self.held] + [self.rig.message_rows()]
+        return [[row.strip() for row in rows if row.strip()] for rows in parts]
+
+    def holds(self) -> list[int | None]:
+        return [held for _rows, _at, held in self.held]
+
+
+def part_frames(rig) -> int:
+    """How long a full part stays (MSG_PART_FRAMES; 0 for a game without parts)."""
+    return rig.symbols["MSG_PART_FRAMES"] if "MSG_PART_FRAMES" in rig.symbols else 0
+
+
+def poke_text(rig, text: str, at: int = TEXT_AT) -> int:
+    data = text.replace("£", "`").encode("ascii") + b"\0"  # the font's £ is at 60h
+    for i, byte in enumerate(data):
+        rig.poke(at + i, byte)
+    return at
+
+
+def test_every_string_of_the_game_fits_or_is_shown_in_held_parts(shared_rig) -> None:
+    """Each string of the program (the strings table: every str_ label) shown as a message:
+    all of it is on the screen, three lines at a time, each full part held."""
+    hold = part_frames(shared_rig)
+    texts = strings()
+    assert len(texts) > 250
+    for label, text in texts.items():
+        with Parts(shared_rig) as parts:
+            shared_rig.call("msg_show", hl=poke_text(shared_rig, text))
+        assert parts.shown() == reference_parts(text), label
+        assert all(h is not None and h >= hold for h in parts.holds()), label
+
+
+def test_every_card_text_fits_or_is_shown_in_held_parts(shared_rig) -> None:
+    """Each card as cards_show puts it (the pack's name, the text, its stop): never a line
+    scrolled away unread (issue 45: "all of your houses. For each ..." was all one saw)."""
+    s = shared_rig.symbols
+    hold = part_frames(shared_rig)
+    shared_rig.call("state_clear")
+    split = []
+    for pack, (name, cards) in enumerate((("CHANCE: ", CHANCE),
+                                          ("COMMUNITY CHEST: ", COMMUNITY_CHEST))):
+        for number, card in enumerate(cards):
+            shared_rig.poke("card_pack", pack)
+            shared_rig.poke("card_number", number)
+            with Parts(shared_rig) as parts:
+                start = shared_rig.frame
+                shared_rig.call("cards_show")
+            text = name + card.text + ("" if card.text[-1] in ".?!" else ".")
+            assert parts.shown() == reference_parts(text), card.id
+            assert all(h is not None and h >= hold for h in parts.holds()), card.id
+            # the last part stays the card's own time
+            last = (parts.held[-1][1] + parts.holds()[-1]) if parts.held else start
+            assert shared_rig.frame - last >= s["CARD_PAUSE"], card.id
+            if parts.held:
+                split.append(card.id)
+    assert split == ["CH08"]  # the one card longer than three lines: shown in two parts
+
+
+def random_text(rng: random.Random) -> list[str | int]:
+    """Words of any length (some longer than a line), names and amounts, in pieces."""
+    pieces: list[str | int] = []
+    for _ in range(rng.randrange(1, 40)):
+        kind = rng.random()
+        if kind < 0.15:
+            pieces.append(" " if pieces else "")
+            pieces.append(rng.choice([5, 60, 1500, 20000]))
+        elif kind < 0.2:
+            pieces.append((" " if pieces else "") + "w" * rng.randrange(25, 45))  # a line+
+        else:
+            word = "".join(rng.choice("abcdefghij") for _ in range(rng.randrange(1, 12)))
+            pieces.append((" " if pieces else "") + word + rng.choice(["", "", ".", ",", ":"]))
+    return pieces
+
+
+def test_the_wrapper_shows_any_text_whole_in_held_parts(shared_rig) -> None:
+    """Any message, however it is printed (strings, amounts, a word in pieces) and however
+    long: the parts shown, in order, are the whole text wrapped; a word carried at the end of
+    a part is not shown half there first; every full part is held."""
+    hold = part_frames(shared_rig)
+    rng = random.Random(45)
+    longest = 0
+    for _ in range(60):
+        pieces = random_text(rng)
+        text = "".join(p if isinstance(p, str) else f"£{p}" for p in pieces)
+        longest = max(longest, len(text))
+        with Parts(shared_rig) as parts:
+            shared_rig.call("msg_clear")
+            for piece in pieces:
+                if isinstance(piece, int):
+                    shared_rig.call("msg_money", hl=piece)
+                elif piece:
+                    shared_rig.call("msg_print", hl=poke_text(shared_rig, piece))
+        assert parts.shown() == reference_parts(text), text
+        assert all(h is not None and h >= hold for h in parts.holds()), text
+    assert longest > 3 * 3 * COLUMNS  # some texts take three parts and more
+
+
+def test_a_prompts_keys_are_seen_whole(shared_rig) -> None:
+    """msg_print_whole (the keys of a prompt that waits, e.g. a short payer's): after text of
+    any length, the keys are in the last part, whole, while the game waits; the text before
+    them is all shown, in held parts."""
+    hold = part_frames(shared_rig)
+    keys = " ENTER: sell a building or mortgage there. Q: the computer chooses."
+    for lead in range(0, 160, 7):
+        before = " ".join(["word"] * (lead // 5)) + "." if lead else ""
+        with Parts(shared_rig) as parts:
+            shared_rig.call("msg_clear")
+            if before:
+                shared_rig.call("msg_print", hl=poke_text(shared_rig, before))
+            shared_rig.call("msg_print_whole", hl=poke_text(shared_rig, keys, TEXT_AT + 0x100))
+        shown = parts.shown()
+        assert " ".join(shown[-1]).endswith(keys.strip()), (lead, shown)
+        assert keys.strip() in " ".join(shown[-1]), (lead, shown)
+        words = " ".join(" ".join(part) for part in shown).split()
+        assert words == (before + keys).split(), (lead, shown)
+        assert all(h is not None and h >= hold for h in parts.holds()), lead

@@ -46,7 +46,7 @@ def run(coro: Awaitable[Any], timeout: float = 120.0) -> Any:
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
 
-async def until(condition: Callable[[], bool]) -> None:
+async def wait_until(condition: Callable[[], bool]) -> None:
     """Wait for ``condition`` (an event: a frame reached, a line logged), looking again at
     each turn of the event loop; :func:`run`'s timeout bounds the wait."""
     while not condition():

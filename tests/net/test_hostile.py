@@ -17,7 +17,7 @@ from tests.net.helpers import (
     compare,
     run,
     start_game,
-    until,
+    wait_until,
 )
 from tests.net.helpers import title_machine as machine_at_title
 from zxmonopoly.harness.words import max_players
@@ -129,9 +129,11 @@ async def spectator_keys(host: Host) -> str:
 
 
 async def silent(host: Host) -> str:
-    raw, _ = await _joined(host)
+    # A spectator: a player that is silent sends no keys either, and the game's wait for
+    # them (QUICK's stall, 2 s as the silence) could drop it first on a busy machine.
+    raw, _ = await _joined(host, spectator=True)
     raw.writer.transport.pause_reading()  # reads nothing, answers no ping
-    await until(lambda: bool(host.dropped))  # the host's silence timeout (QUICK) drops it
+    await wait_until(lambda: bool(host.dropped))  # the host's silence timeout (QUICK) drops it
     raw.writer.transport.resume_reading()
     return await raw.bye()
 

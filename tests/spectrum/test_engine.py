@@ -201,15 +201,12 @@ def test_cancel_stops_the_compile_s_worker_processes_too(monkeypatch, tmp_path: 
 
 
 def test_run_counts_the_most_frames_its_options_can_take() -> None:
-    from zxmonopoly import cli
+    from zxmonopoly.harness.headless import Run
     from zxmonopoly.spectrum.timing import BOOT_FRAMES
 
-    parser = cli.build_parser()
-    args = parser.parse_args(["run", "--frames", "300", "--until-text", "X",
-                              "--max-frames", "900", "--type", "ab\\n"])
-    assert cli._run_frames(args) == 300 + 900 + 3 * 6
-    args = parser.parse_args(["run", "--game", "--frames", "100"])
-    assert cli._run_frames(args) == 100 + BOOT_FRAMES + 4 * 6
+    assert Run(frames=300, until_text="X", max_frames=900, type="ab\n").most_frames() == (
+        300 + 900 + 3 * 6)
+    assert Run(frames=100, game=True).most_frames() == 100 + BOOT_FRAMES + 4 * 6
 
 
 def test_script_never_compiles_when_the_cache_is_cold(monkeypatch) -> None:

@@ -30,7 +30,8 @@ def test_the_log_file_holds_every_event_as_it_comes(tmp_path: Path) -> None:
 
 
 def test_tournament_log_writes_one_file_per_game(tmp_path: Path) -> None:
-    """``tournament --log DIR``: one record per game, from the first turn to the winner."""
+    """``tournament --log DIR``: one record per game, from the throws for who goes first
+    (issue 45) to the winner."""
     results = tournament.run_tournament(1, 9, [0, 1], minutes=1, engine=default_engine(),
                                         log_dir=tmp_path)  # a whole game: the JIT's
     (path,) = tmp_path.iterdir()
@@ -38,4 +39,5 @@ def test_tournament_log_writes_one_file_per_game(tmp_path: Path) -> None:
     lines = path.read_text(encoding="utf-8").splitlines()
     assert lines[0].startswith("# game 1, seed 9")
     assert len(lines) == 1 + len(results[0].events)
-    assert "Turn 1:" in lines[1] and "wins" in lines[-1] or "holdings" in lines[-1]
+    assert "for who goes first" in lines[1] and any("Turn 1:" in line for line in lines)
+    assert "wins" in lines[-1] or "holdings" in lines[-1]

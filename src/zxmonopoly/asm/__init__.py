@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 from .assembler import Assembler, ListLine, Program, Store, assemble
-from .errors import AsmError, Diagnostic
+from .errors import AsmError, AssemblerError, Diagnostic
 from .symbols import Symbol
 
 
@@ -20,5 +20,5 @@ def assemble_file(path: str | os.PathLike[str], **options: object) -> Program:
     return Assembler(**options).assemble_file(path)  # type: ignore[arg-type]
 
 
-__all__ = ["AsmError", "Assembler", "Diagnostic", "ListLine", "Program", "Store", "Symbol",
-           "assemble", "assemble_file"]
+__all__ = ["AsmError", "Assembler", "AssemblerError", "Diagnostic", "ListLine", "Program",
+           "Store", "Symbol", "assemble", "assemble_file"]

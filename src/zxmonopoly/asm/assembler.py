@@ -16,7 +16,7 @@ from pathlib import Path
 from ..files import read_regular
 from . import encoder
 from .directives import HANDLERS
-from .errors import AsmError, Diagnostic
+from .errors import AsmError, AssemblerError, Diagnostic
 from .expr import ExprError, Node, Undefined, evaluate, parse, symbols_in
 from .lexer import ID, LexError, Token, shown
 from .source import (
@@ -853,7 +853,7 @@ class Pass:
                 self.run(body)
 
 
-class _BadName(Exception):
+class _BadName(AssemblerError):
     """A file name the system cannot look up (the message says why)."""
 
 

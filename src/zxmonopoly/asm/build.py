@@ -20,7 +20,7 @@ from zxmonopoly import images
 from zxmonopoly.memory_map import ROM_SIZE
 
 from .assembler import Assembler, Program
-from .errors import AsmError, Diagnostic
+from .errors import AsmError, AssemblerError, Diagnostic
 from .output import listing_text, symbols_json, tape_image
 
 ROM_FILL = 0xFF  # unused ROM bytes read as an erased EPROM's
@@ -64,7 +64,7 @@ class BuildReport:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-class BuildError(Exception):
+class BuildError(AssemblerError):
     """A target failed to assemble; carries the diagnostics."""
 
     def __init__(self, target: str, diagnostics: list[Diagnostic]) -> None:

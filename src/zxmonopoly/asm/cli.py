@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import TextIO
 
 from .assembler import Assembler, Program
-from .errors import AsmError, Diagnostic
+from .errors import AsmError, AssemblerError, Diagnostic
 from .expr import ExprError, Undefined, evaluate, parse
 from .lexer import LexError, lex
 from .output import (
-    OutputError,
     default_tape_name,
     listing_text,
     symbols_json,
@@ -58,12 +57,16 @@ def add_asm_subcommand(subparsers: argparse._SubParsersAction) -> argparse.Argum
     return parser
 
 
+class OptionError(AssemblerError, ValueError):
+    """A command-line value the assembler cannot take (-D, --entry; a ValueError too)."""
+
+
 def _defines(items: list[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for item in items:
         name, _, text = item.partition("=")
         if not _is_symbol_name(name):  # it could never be used: say so rather than ignore it
-            raise ValueError(f"'{name}' cannot name a symbol: a letter, _ . or @ first, then "
+            raise OptionError(f"'{name}' cannot name a symbol: a letter, _ . or @ first, then "
                              "letters, digits, _ . ? @; not a reserved word")
         out[name] = _number(text) if text else 1
     return out
@@ -83,9 +86,9 @@ def _number(text: str) -> int:
     try:
         node = parse(lex(text))
     except (LexError, ExprError) as exc:
-        raise ValueError(f"bad value '{text}': {exc}") from None
+        raise OptionError(f"bad value '{text}': {exc}") from None
     if not isinstance(node, int):
-        raise ValueError(f"'{text}' is not a constant")
+        raise OptionError(f"'{text}' is not a constant")
     return node
 
 
@@ -107,7 +110,7 @@ def resolve_entry(program: Program, text: str) -> int:
     try:
         return evaluate(parse(lex(text)), _Symbols(program))
     except (LexError, ExprError) as exc:
-        raise ValueError(f"--entry {text}: {exc}") from None
+        raise OptionError(f"--entry {text}: {exc}") from None
 
 
 def _report(diags: list[Diagnostic], err: TextIO, dropped: int = 0) -> None:
@@ -146,7 +149,7 @@ def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
     err = err if err is not None else sys.stderr
     try:
         defines = _defines(args.define)
-    except ValueError as exc:
+    except OptionError as exc:
         print(f"zxmonopoly asm: error: -D {exc}", file=err)
         return 2
     if args.name is not None:
@@ -170,7 +173,7 @@ def run(args: argparse.Namespace, err: TextIO | None = None) -> int:
         if args.tap is not None:
             name = args.name if args.name is not None else default_tape_name(args.source.stem)
             tape = tape_image(program, name, entry)
-    except (ValueError, OutputError) as exc:
+    except (AssemblerError, ValueError) as exc:  # (and the tape writer's own checks)
         print(f"zxmonopoly asm: error: {exc}", file=err)
         return 1
     output = args.output if args.output is not None else args.source.with_suffix(".bin")

@@ -1,4 +1,5 @@
-"""Diagnostics: ``file:line:col: error: message``, the source line and a caret under the column."""
+"""Diagnostics: ``file:line:col: error: message``, the source line and a caret under the column;
+the package's exceptions, from its root :class:`AssemblerError`."""
 
 from __future__ import annotations
 
@@ -26,7 +27,12 @@ class Diagnostic:
         return f"{head}\n{self.source}\n{prefix}^"
 
 
-class AsmError(Exception):
+class AssemblerError(Exception):
+    """The assembler package's exception root (AsmError, BuildError, OutputError, and LexError
+    and ExprError inside a run, which become diagnostics), so a caller catches this one."""
+
+
+class AsmError(AssemblerError):
     """Assembly failed; carries every diagnostic of the run (errors and warnings)."""
 
     def __init__(self, diagnostics: list[Diagnostic], dropped: int = 0) -> None:

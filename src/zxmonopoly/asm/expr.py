@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from .errors import AssemblerError
 from .lexer import ID, NUM, OP, STR, Token
 
 
-class ExprError(Exception):
+class ExprError(AssemblerError):
     """A malformed or unevaluable expression; ``col`` is the 1-based column."""
 
     def __init__(self, col: int, message: str) -> None:

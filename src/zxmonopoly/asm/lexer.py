@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from .errors import AssemblerError
+
 # Token kinds.
 NUM = "num"  # value: int
 STR = "str"  # value: bytes (the string's characters)
@@ -20,7 +22,7 @@ class Token(NamedTuple):
     col: int
 
 
-class LexError(Exception):
+class LexError(AssemblerError):
     """A malformed token; ``col`` is the 1-based column."""
 
     def __init__(self, col: int, message: str) -> None:

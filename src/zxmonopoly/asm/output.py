@@ -8,6 +8,7 @@ from .. import basic
 from ..memory_map import DISPLAY_FILE, SCREEN_SIZE
 from ..tape import tap
 from .assembler import Program
+from .errors import AssemblerError
 from .lexer import shown
 
 #: Lowest code address a BASIC loader can CLEAR below. The loader (36 bytes), its variables,
@@ -19,8 +20,9 @@ LOADER_LINE = 10
 _BYTES_PER_LINE = 4
 
 
-class OutputError(ValueError):
-    """An output that cannot be made from the program (e.g. a loader for code at 0x4000)."""
+class OutputError(AssemblerError, ValueError):
+    """An output that cannot be made from the program (e.g. a loader for code at 0x4000; a
+    ValueError too, as the tape's own checks are)."""
 
 
 def symbols_json(program: Program) -> str:

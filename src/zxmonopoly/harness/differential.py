@@ -36,7 +36,7 @@ STEP_BUDGET = 6000
 NAMES = ("ANN", "BOB", "CAT", "DAN", "EVE", "FAY")
 
 
-class Mismatch(AssertionError):
+class Mismatch(HarnessError):
     """The game and the model disagree after an action."""
 
 

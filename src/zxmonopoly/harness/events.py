@@ -2,14 +2,17 @@
 host (never written) and put in words.
 
 The game declares each event itself (``src/game/events.asm``): a record of ``EV_SIZE`` bytes
-at ``v_event_ring`` + (``v_event_head`` mod ``EV_SLOTS``) * ``EV_SIZE``, numbered (``EV_COUNT``:
-the events written once it is, 32 bits) and published by the increment of ``v_event_head``.
-The ring overwrites its oldest record. A reader (:class:`EventDrain`) keeps its own count of
-what it has read, takes the count written from the newest record, reads the records it has
-not read yet (at most ``EV_SLOTS`` - 1) and, when more went by between two reads, says how
-many in a ``lost`` event, so that a loss is never silent. It writes nothing into the machine:
-an observer must not change what it observes (issue 44). Every number here (offsets, kinds,
-parties) comes from the symbol map, the harness's contract.
+at ``v_event_ring`` + (n mod ``EV_SLOTS``) * ``EV_SIZE`` for the event numbered n (from 0),
+published by the store of ``v_event_count`` (the events written, modulo 65,536: one word, one
+instruction). The ring overwrites its oldest record. A reader (:class:`EventDrain`) keeps its
+own count of what it has read, takes the difference to the game's count modulo 65,536, reads
+the records it has not read yet (at most ``EV_SLOTS`` - 1) and, when more went by between two
+reads, says how many in a ``lost`` event, so that a loss is never silent. It must read at least
+once every 32,767 events (:data:`COUNT_HALF` - 1) to count what it missed: a difference of
+32,768 or more is the count gone back (a snapshot loaded, the program started again), and the
+reader goes on from there. It writes nothing into the machine: an observer must not change
+what it observes (issue 44). Every number here (offsets, kinds, parties) comes from the symbol
+map, the harness's contract.
 
 Money events (kinds up to ``EVK_MONEY_LAST``) say that party A paid party B an amount, and why;
 :meth:`Event.money` gives what each player's cash gained or lost by it, so a player's cash is
@@ -27,9 +30,12 @@ from zxmonopoly.harness.errors import HarnessError
 from zxmonopoly.rules.data import CHANCE, COMMUNITY_CHEST, SQUARES
 
 #: Symbols the record needs in the map (besides the kinds, ``EVK_*``).
-REQUIRED = ("v_event_head", "v_event_ring", "EV_SLOTS", "EV_SIZE", "EV_KIND", "EV_A", "EV_B",
-            "EV_SQUARE", "EV_AMOUNT", "EV_EXTRA", "EV_COUNT", "EV_BANK", "EV_PARKING",
-            "EVK_MONEY_LAST")
+REQUIRED = ("v_event_count", "v_event_ring", "EV_SLOTS", "EV_SIZE", "EV_KIND", "EV_A", "EV_B",
+            "EV_SQUARE", "EV_AMOUNT", "EV_EXTRA", "EV_BANK", "EV_PARKING", "EVK_MONEY_LAST")
+#: The game's count of events is a word: differences are taken modulo this ...
+COUNT_MODULUS = 0x10000
+#: ... and one of this or more is the count gone back, not events written.
+COUNT_HALF = COUNT_MODULUS // 2
 #: The kind given to the events a reader missed: more than the ring holds went by unread.
 LOST = "lost"
 #: A party to a money move: a player 1..6, or one of these.
@@ -44,6 +50,8 @@ JAIL_OUT = {"JAIL_OUT_DOUBLE": "threw a double", "JAIL_OUT_CARD": "used a Get Ou
 GAME_END = {"END_LAST_PLAYER": "one player is left", "END_BREAK": "ended by CAPS SHIFT+SPACE",
             "END_TIME_UP": "the short game's time is up"}
 VOID = {"VOID_ASSETS": "beyond the bidder's cash and property"}
+#: Kinds whose EV_B is a byte of data, not a party (the first die).
+DATA_B = ("throw", "move", "first_throw")
 
 
 @dataclass(frozen=True)
@@ -51,9 +59,10 @@ class Event:
     """One event of the game, as the game declared it, with its words.
 
     ``a`` and ``b`` are parties (a player numbered 1..6 as on the screen, :data:`BANK` or
-    :data:`PARKING`) or, for kinds that carry data there (``throw``: ``b`` is the first die;
-    ``move``: ``b`` is the square left), that byte. ``square`` is a square 0..39 or the kind's
-    byte (a card: pack * 16 + number); ``frame`` the frame at whose end the host read it.
+    :data:`PARKING`) or, for kinds that carry data there (``throw`` and ``first_throw``: ``b``
+    is the first die; ``move``: ``b`` is the square left), that byte. ``square`` is a square
+    0..39 or the kind's byte (a card: pack * 16 + number); ``frame`` the frame at whose end the
+    host read it.
     """
 
     kind: str
@@ -102,14 +111,14 @@ class EventDrain:
             raise HarnessError("the symbol map has no event ring (v_event_ring, EV_*)")
         self.symbols = symbols
         self.kinds = kind_names(symbols)
-        self.read = 0  # the game's count of events written, at the last drain
+        self.read = 0  # the game's count of events written (v_event_count), at the last drain
+        self.restarts = 0  # times the count went back (a snapshot loaded, a restart)
 
     def written(self, memory) -> int:
-        """How many events the game has written since it started: the newest record's
-        EV_COUNT (0 in the cleared ring)."""
-        s = self.symbols
-        newest = self._slot(memory[s["v_event_head"]] - 1) + s["EV_COUNT"]
-        return int.from_bytes(bytes(memory[newest:newest + 4]), "little")
+        """The game's count of the events written since the program started, modulo 65,536
+        (``v_event_count``: 0 at the start)."""
+        at = self.symbols["v_event_count"]
+        return memory[at] | memory[at + 1] << 8
 
     def _slot(self, count: int) -> int:
         s = self.symbols
@@ -118,18 +127,16 @@ class EventDrain:
     def drain(self, memory, frame: int) -> list[Event]:
         """The records the game has published since the last drain, oldest first, after a
         ``lost`` event when more than the ring holds went by unread; [] while the game is not
-        running. Reads only."""
+        running, and when the count went back (then on from there). Reads only."""
         s = self.symbols
         if not game.game_running(memory, s):
             return []
-        head, written = memory[s["v_event_head"]], self.written(memory)
-        if written & 0xFF != head:
-            raise HarnessError(f"the event ring is not the game's: v_event_head is {head}, "
-                               f"its newest record says {written} events were written")
-        if written < self.read:
-            self.read = written  # the machine went back (a snapshot, a restart): on from here
-        unread = written - self.read
-        keep = min(unread, s["EV_SLOTS"] - 1)  # the slot at the head is the next overwritten
+        written = self.written(memory)
+        unread = (written - self.read) % COUNT_MODULUS
+        if unread >= COUNT_HALF:  # the machine went back (a snapshot, a restart): on from here
+            self.read, unread = written, 0
+            self.restarts += 1
+        keep = min(unread, s["EV_SLOTS"] - 1)  # the slot at the count is the next overwritten
         out: list[Event] = []
         if unread > keep:
             missed = unread - keep
@@ -137,15 +144,10 @@ class EventDrain:
                              f"{missed} event(s) not read: more than the ring's "
                              f"{keep} went by between two reads"))
         names = _player_names(memory, s)
-        size, count_at = s["EV_SIZE"], s["EV_COUNT"]
+        size = s["EV_SIZE"]
         for number in range(written - keep, written):
             at = self._slot(number)
-            raw = bytes(memory[at:at + size])
-            if int.from_bytes(raw[count_at:count_at + 4], "little") != number + 1:
-                raise HarnessError(f"the event ring's slot {number % s['EV_SLOTS']} holds "
-                                   f"not record {number + 1} but "
-                                   f"{int.from_bytes(raw[count_at:count_at + 4], 'little')}")
-            out.append(self.event(raw, frame, names))
+            out.append(self.event(bytes(memory[at:at + size]), frame, names))
         self.read = written
         return out
 
@@ -159,7 +161,7 @@ class EventDrain:
         amount = raw[s["EV_AMOUNT"]] | raw[s["EV_AMOUNT"] + 1] << 8
         money = kind_code <= s["EVK_MONEY_LAST"]
         party_a = self.party(a)
-        party_b = b if kind in ("throw", "move") else self.party(b)
+        party_b = b if kind in DATA_B else self.party(b)
         words = _Words(self, names)
         text = words.text(kind, party_a, party_b, square, amount, extra, money)
         return Event(kind, party_a, party_b, square, amount, extra, frame, text, money)
@@ -215,6 +217,9 @@ class _Words:
 
     def text(self, kind: str, a, b, square: int, amount: int, extra: int,
              money: bool) -> str:
+        if money and kind == "dealt":
+            return (f"{self.who(a)} is dealt {square_name(square)} and {square_name(extra)}, "
+                    f"paying £{amount}")
         if money:
             return (f"{self.who(a)} pays {self.who(b)} £{amount}: "
                     f"{self.cause(kind, square, extra)}")
@@ -264,6 +269,14 @@ class _Words:
             case "winner":
                 tie = " (tied for the highest total)" if extra else ""
                 return f"{self.who(a)} wins with £{amount}{tie}"
+            case "first_throw":
+                return f"{self.who(a)} throws {b}+{extra} for who goes first"
+            case "first":
+                return f"{self.who(a)} goes first"
+            case "decline":
+                if extra == d.symbols.get("DECLINE_CASH"):
+                    return f"{self.who(a)} cannot afford {sq} (£{amount}): not bought"
+                return f"{self.who(a)} declines to buy {sq} for £{amount}"
         return f"{kind}: {a} {b} {square} {amount} {extra}"
 
     def cause(self, kind: str, square: int, extra: int) -> str:
@@ -290,6 +303,7 @@ class _Words:
             "retire_cash": "retires: all its cash",
             "jackpot": "the Free Parking jackpot",
             "fine_card": f"the fine rather than a Chance ({card_words(square)})",
+            "dealt": f"dealt {sq} and {square_name(extra)}",
         }.get(kind, kind)
 
 

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from zxmonopoly.harness.errors import HarnessError
 from zxmonopoly.harness.script import Result, run_script
 
 if TYPE_CHECKING:
     from _pytest._code.code import TerminalRepr
 
 
-class ScriptFailed(Exception):
+class ScriptFailed(HarnessError):
     """A script's failure, carrying the runner's result."""
 
     def __init__(self, result: Result) -> None:

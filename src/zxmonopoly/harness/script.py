@@ -29,8 +29,9 @@ from zxmonopoly.spectrum.keyboard import KEYS
 MAX_SCRIPT_BYTES = 16 * 1024 * 1024
 
 
-class ScriptError(ValueError):
-    """A malformed script: every problem with its file and line, found before running."""
+class ScriptError(HarnessError, ValueError):
+    """A malformed script: every problem with its file and line, found before running (a
+    ValueError too: the script is a bad value)."""
 
 
 @dataclass(frozen=True)
@@ -639,11 +640,14 @@ def run_step(session: Session, step: Step) -> None:
 
 
 def _user_errors() -> tuple[type[Exception], ...]:
-    """The errors a script's files and steps can cause: each is a failed result, no traceback."""
+    """The errors a script's files and steps can cause, by their packages' roots (a file
+    unread, a ROM, a snapshot, a tape, the harness's own: a symbol missing, a symbol map
+    that is not one, a wait that failed): each is a failed result, no traceback."""
     from zxmonopoly.snapshot import SnapshotError
-    from zxmonopoly.spectrum.machine import SpectrumError
+    from zxmonopoly.spectrum import SpectrumError
+    from zxmonopoly.tape import TapeError
 
-    return (HarnessError, ValueError, KeyError, OSError, SnapshotError, SpectrumError)
+    return (HarnessError, SpectrumError, SnapshotError, TapeError, OSError)
 
 
 SETUP_ERRORS = STEP_ERRORS = _user_errors()

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from zxmonopoly import images
 from zxmonopoly.basic import K_MODE_KEYWORDS
 from zxmonopoly.harness import game
-from zxmonopoly.harness.errors import HarnessError, format_screen
+from zxmonopoly.harness.errors import HarnessError, SymbolError, SymbolMapError, format_screen
 from zxmonopoly.memory_map import ATTR_FILE, ROM_SIZE
 from zxmonopoly.snapshot.rzx import load_rzx, save_rzx
 from zxmonopoly.spectrum import Spectrum48, boot, keystrokes, video
@@ -67,7 +67,7 @@ class Symbols(Mapping[str, int]):
         """Read a symbol map file ({name: {"value", "file", "line"}}).
 
         A file that is not one (bad JSON or UTF-8, not an object of {"value": number}
-        entries, over 64 MiB, a device) raises ValueError or OSError naming the file.
+        entries, over 64 MiB, a device) raises SymbolMapError or OSError naming the file.
         """
         from zxmonopoly.files import read_regular
 
@@ -75,25 +75,25 @@ class Symbols(Mapping[str, int]):
         try:
             entries = json.loads(raw.decode("utf-8"))
         except ValueError as exc:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
-            raise ValueError(f"{path}: not a symbol map: {exc}") from None
+            raise SymbolMapError(f"{path}: not a symbol map: {exc}") from None
         if not isinstance(entries, dict):
-            raise ValueError(f"{path}: not a symbol map: expected a JSON object "
+            raise SymbolMapError(f"{path}: not a symbol map: expected a JSON object "
                              '{"name": {"value": number, ...}, ...}')
         for name, entry in entries.items():
             value = entry.get("value") if isinstance(entry, dict) else None
             if type(value) is not int or not -(1 << 32) < value < 1 << 32:
-                raise ValueError(f"{path}: not a symbol map: {name[:40]!r} has no 32-bit "
+                raise SymbolMapError(f"{path}: not a symbol map: {name[:40]!r} has no 32-bit "
                                  'number as its "value"')
         return cls(entries, str(path))
 
     def __getitem__(self, name: str) -> int:
-        """The value of ``name``; a KeyError names the map and close names."""
+        """The value of ``name``; a SymbolError (a KeyError) names the map and close names."""
         try:
             return int(self.entries[name]["value"])  # type: ignore[call-overload]
         except KeyError:
             close = [n for n in self.entries if name.upper() in n.upper()][:5]
             hint = f"; similar: {', '.join(close)}" if close else ""
-            raise KeyError(f"no symbol {name!r} in {self.source}{hint}") from None
+            raise SymbolError(f"no symbol {name!r} in {self.source}{hint}") from None
 
     def __iter__(self):
         """Symbol names."""

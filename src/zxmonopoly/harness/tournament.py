@@ -49,6 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from zxmonopoly.harness import invariants
+from zxmonopoly.harness.errors import HarnessError
 from zxmonopoly.harness.game import (
     PERSONALITIES,
     PERSONALITY_SYMBOL,
@@ -63,8 +64,12 @@ GAME_PERSONALITIES = PERSONALITIES[:6]
 DEFAULT_FRAME_LIMIT = 10_000_000
 
 
-class InvariantError(AssertionError):
+class InvariantError(HarnessError):
     """An invariant broken in a game: the message has the seed, the turn and the state."""
+
+
+class PlayersError(HarnessError, ValueError):
+    """A ``--players`` list that names no game's players (a ValueError too: a bad value)."""
 
 
 def personality_of(name: str) -> int:
@@ -72,7 +77,7 @@ def personality_of(name: str) -> int:
     ignored)."""
     hits = [i for i, p in enumerate(PERSONALITIES) if p.lower().startswith(name.strip().lower())]
     if len(hits) != 1:
-        raise ValueError(f"unknown personality {name!r}; choose from {', '.join(PERSONALITIES)}")
+        raise PlayersError(f"unknown personality {name!r}; choose from {', '.join(PERSONALITIES)}")
     return hits[0]
 
 
@@ -83,10 +88,10 @@ def parse_players(spec: str | None) -> list[int]:
         return list(range(len(GAME_PERSONALITIES)))
     words = spec.split(",")
     if any(not word.strip() for word in words):
-        raise ValueError(f"--players {spec!r}: an empty name (between two commas, or at an end)")
+        raise PlayersError(f"--players {spec!r}: an empty name (between two commas, or at an end)")
     chosen = [personality_of(word) for word in words]
     if not 2 <= len(chosen) <= 6:
-        raise ValueError(f"--players needs 2 to 6 personalities, got {len(chosen)}")
+        raise PlayersError(f"--players needs 2 to 6 personalities, got {len(chosen)}")
     return chosen
 
 
@@ -163,8 +168,9 @@ def _state_dump(session) -> str:
 
 
 def setup_computers(session, personalities: Sequence[int], minutes: int | None, seed: int,
-                    fast: bool = True) -> None:
-    """Title key, seed, then the setup's keys for all-computer players."""
+                    fast: bool = True, deal: bool = False) -> None:
+    """Title key, seed, then the setup's keys for all-computer players (``deal``: a short
+    game's Title Deeds dealt, booklet A)."""
     session.wait_input(500)
     session.tap("SPACE")
     session.seed(seed)
@@ -199,7 +205,7 @@ def setup_computers(session, personalities: Sequence[int], minutes: int | None, 
         session.wait_input()
         session.tap("ENTER")
         session.wait_input()
-        session.tap("N")                 # no Title Deeds dealt: everyone starts with cash
+        session.tap("Y" if deal else "N")  # the Title Deeds dealt, or everyone starts with cash
     else:
         session.tap("N")
     for _option in range(3):
@@ -209,12 +215,13 @@ def setup_computers(session, personalities: Sequence[int], minutes: int | None, 
 
 def play_game(seed: int, personalities: Sequence[int], *, minutes: int | None = 10,
               engine: str | None = "jit", frame_limit: int = DEFAULT_FRAME_LIMIT,
-              check_every_frame: bool = False, fast: bool = True,
+              check_every_frame: bool = False, fast: bool = True, deal: bool = False,
               on_session: Callable[[object], None] | None = None) -> GameResult:
     """Play one all-computer game; InvariantError on a violation or a game that never ends.
 
     ``on_session`` is called with the new Session before the setup (a test adds its own frame
-    listeners there); the result keeps the game's record of events (``events``).
+    listeners there); the result keeps the game's record of events (``events``). ``deal``: a
+    short game (``minutes``) starts with the Title Deeds dealt.
     """
     from zxmonopoly.harness.session import Session
 
@@ -224,7 +231,7 @@ def play_game(seed: int, personalities: Sequence[int], *, minutes: int | None = 
         on_session(session)
     s = session.symbols
     mem = session.machine.memory
-    setup_computers(session, personalities, minutes, seed, fast)
+    setup_computers(session, personalities, minutes, seed, fast, deal)
     n = len(personalities)
     result = GameResult(seed, [PlayerResult(PERSONALITIES[p]) for p in personalities])
     start_frame = session.frame
@@ -581,7 +588,7 @@ def main(args: argparse.Namespace) -> int:
             return 2
     try:
         players = parse_players(args.players)
-    except ValueError as exc:
+    except PlayersError as exc:
         print(f"zxmonopoly tournament: error: {exc}", file=sys.stderr)
         return 2
     try:

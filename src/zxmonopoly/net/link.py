@@ -23,8 +23,9 @@ from .thread import NetThread
 HOST, JOIN, WATCH = "host", "join", "watch"
 
 
-class NetOptionsError(ValueError):
-    """The network options do not go together, or one is malformed (one line)."""
+class NetOptionsError(NetError, ValueError):
+    """The network options do not go together, or one is malformed (one line; a ValueError
+    too: options are values given)."""
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from zxmonopoly.snapshot import Snapshot, read_szx, write_szx
 from zxmonopoly.spectrum import NO_INPUT, FrameInput, Spectrum48
 
 from . import protocol as p
+from .errors import NetError
 
 log = logging.getLogger("zxmonopoly.net")
 
@@ -40,10 +41,6 @@ MAX_BEHIND = 3000
 #: waits for keys are not made up (the schedule moves on: that is what aligns the peers).
 MAX_LAG = 0.1
 FPS = 50
-
-
-class NetError(Exception):
-    """Network play cannot start or go on; the text says why, in one line."""
 
 
 class DesyncError(NetError):

@@ -30,6 +30,8 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from .errors import NetError
+
 #: Bumped on any change to the messages: peers of another protocol version are refused.
 #: 2: sealed after the handshake, the code's key by PBKDF2, the host's tape named.
 #: 3: the browser seat (HELLO's browser roles, CLAIM, SEAT, ROSTER, SCREEN, TAKEN, KEY, ACK).
@@ -102,12 +104,13 @@ class Timeouts:
 TIMEOUTS = Timeouts()
 
 
-class ProtocolError(Exception):
+class ProtocolError(NetError):
     """A message that breaks the protocol; the text is the one-line reason a peer is dropped."""
 
 
-class JoinCodeError(ValueError):
-    """A join code that is not one (wrong length or letters)."""
+class JoinCodeError(NetError, ValueError):
+    """A join code that is not one (wrong length or letters; a ValueError too: a bad value
+    typed)."""
 
 
 # -- the join code ----------------------------------------------------------------------------

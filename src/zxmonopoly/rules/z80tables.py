@@ -114,7 +114,25 @@ def board_asm() -> str:
     lines.append("board_names:")
     lines += [f"        DW board_name_{sq.index}" for sq in SQUARES]
     lines += [f"board_name_{sq.index}: DZ {text_operands(sq.short)}" for sq in SQUARES]
+    lines.append("board_name_breaks:      ; where a long word of a name may break (0: none)")
+    lines += [f"        DB {name_break(sq.short)}  ; {sq.short}" for sq in SQUARES]
     return "\n".join(lines) + "\n"
+
+
+#: The words of the squares' short names too long for a line of the close-up's narrow boxes
+#: (closeup.asm), and the syllables they break after ("White-chapel"), so that no name is cut
+#: where a reader would not cut it.
+NAME_BREAKS = {"Whitechapel": "White", "Pentonville": "Penton", "Northumberl'd": "North",
+               "Marylebone": "Maryle", "Marlborough": "Marl", "Piccadilly": "Picca"}
+
+
+def name_break(short: str) -> int:
+    """How many characters of a short name come before the break of its long word (0: none)."""
+    for word, first in NAME_BREAKS.items():
+        at = short.find(word)
+        if at >= 0:
+            return at + len(first)
+    return 0
 
 
 def _card_record(card: Card) -> list[str]:

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Mapping
 
 import numpy as np
 
+from .errors import SpectrumError
+
 #: The eight half-rows in port order: half-row i is selected by a 0 in address bit 8 + i.
 #: Within a half-row the first key is bit 0 (the outer end of the row).
 HALF_ROWS: tuple[tuple[str, ...], ...] = (
@@ -32,8 +34,9 @@ KEYS: dict[str, tuple[int, int]] = {
 CAPS_SHIFT, SYMBOL_SHIFT = "CAPS SHIFT", "SYMBOL SHIFT"
 
 
-class KeyboardError(ValueError):
-    """An unknown key, joystick direction or character that cannot be typed."""
+class KeyboardError(SpectrumError, ValueError):
+    """An unknown key, joystick direction or character that cannot be typed, or a frame's
+    input that is not one (a ValueError too: a bad name is a bad value)."""
 
 
 def _parse(names: str | Iterable[str], table: Mapping[str, object], what: str) -> list[str]:

@@ -27,6 +27,7 @@ from zxmonopoly.z80.cpu import default_engine, engine_tables, load_engine
 
 from . import keystrokes, video
 from .beeper import Beeper, port_fe_events
+from .errors import SpectrumError
 from .frameinput import KEMPSTON_BITS, ROW_KEYS, FrameInput
 from .keyboard import Joystick, Keyboard, KeyboardError, keys_for_text, parse_keys
 from .keyfeed import KeyFeed
@@ -60,10 +61,6 @@ AUDIO_MIC_WEIGHT = 2 / 50
 AUDIO_VOLUME = 8_000.0
 #: Samples ``take_audio`` can hold before the oldest are dropped (one second).
 AUDIO_BUFFER_SAMPLES = AUDIO_RATE
-
-
-class SpectrumError(Exception):
-    """A problem a user can fix: a missing or unreadable ROM, or one of the wrong size."""
 
 
 def default_rom() -> bytes:

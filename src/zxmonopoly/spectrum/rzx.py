@@ -26,13 +26,14 @@ from zxmonopoly.snapshot.rzx import (
 )
 from zxmonopoly.z80 import state
 
+from .errors import SpectrumError
 from .machine import IN_LOG_ENTRIES, Spectrum48
 from .timing import FRAME_TSTATES, INT_LENGTH
 
 __all__ = ["RzxDesync", "RzxPlayer", "RzxRecorder", "closing_differences", "machine_for"]
 
 
-class RzxDesync(Exception):
+class RzxDesync(SpectrumError):
     """A replay out of step with its recording; the message names the file and the frame."""
 
     def __init__(self, name: str, frame: int, problem: str) -> None:

@@ -16,6 +16,7 @@ import numpy as np
 
 from zxmonopoly.memory_map import ATTR_END, ATTR_FILE, DISPLAY_FILE
 
+from .errors import SpectrumError
 from .timing import FIRST_DISPLAY_LINE, LINE_TSTATES
 
 # -- frame geometry (T-states counted from the start of the frame interrupt; the timing is
@@ -245,8 +246,9 @@ def screen_text(memory: Any, charset: bytes | bytearray | np.ndarray,
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-class PngError(ValueError):
-    """A PNG file this module cannot read; the message names the file."""
+class PngError(SpectrumError, ValueError):
+    """A PNG file this module cannot read; the message names the file (a ValueError too: bad
+    bytes are a bad value)."""
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

@@ -12,6 +12,7 @@ import numpy as np
 
 from . import state as S
 from . import tables
+from .errors import Z80Error
 
 ENGINES = ("jit", "python")
 
@@ -20,10 +21,6 @@ WritePort = Callable[[int, int], None]
 
 # The interrupt line held "until accepted" is modelled as active until this T-state.
 FOREVER = 1 << 62
-
-
-class Z80Error(Exception):
-    """A bad argument to the CPU (memory size, engine name)."""
 
 
 def jit_available() -> bool:

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from . import isa, state
+from .errors import Z80Error
 from .machine_cycles import FETCH2, cycle_total, cycles, is_index_mem
 
 FC, FN, FPV, FX, FH, FY, FZ, FS = 1, 2, 4, 8, 16, 32, 64, 128
@@ -53,7 +54,7 @@ COND = {
 }
 
 
-class TemplateError(Exception):
+class TemplateError(Z80Error):
     """An instruction of the tables has no template (a bug in the description)."""
 
 
