@@ -10,7 +10,15 @@ import asyncio
 import numpy as np
 import pytest
 
-from tests.net.helpers import NAMES, QUICK, Recorder, compare, run, title_machine, until
+from tests.net.helpers import (
+    NAMES,
+    QUICK,
+    Recorder,
+    compare,
+    run,
+    title_machine,
+    wait_until,
+)
 from zxmonopoly.net import Host, JoinError, Peer, screen
 from zxmonopoly.net import protocol as p
 from zxmonopoly.net.browser import WINDOW
@@ -81,12 +89,12 @@ def test_a_page_sees_the_host_s_picture_and_plays_its_player_on_every_machine() 
 
         page.screen_listeners.append(drawn)
         running = asyncio.gather(host.run(700), peer.run(700))
-        await until(lambda: page.frame != p.NO_FRAME and page.frame > 100)
+        await wait_until(lambda: page.frame != p.NO_FRAME and page.frame > 100)
         space = page.tap(1, "SPACE")
-        await until(lambda: space in page.taken)
-        await until(lambda: page.frame > page.taken[space] + 60)
+        await wait_until(lambda: space in page.taken)
+        await wait_until(lambda: page.frame > page.taken[space] + 60)
         one = page.tap(2, "1")
-        await until(lambda: one in page.taken)
+        await wait_until(lambda: one in page.taken)
         await running
         text = host.machine.screen_text()
         await page.close()
@@ -115,9 +123,9 @@ def test_a_watching_page_cannot_press_and_a_watching_link_cannot_play() -> None:
         watcher = PageClient(lobby.url, room, host.watch_code, watch=True, timeouts=QUICK)
         seat = await watcher.join()
         assert seat.slot == p.NO_SLOT and seat.token == bytes(p.TOKEN_SIZE)
-        await until(lambda: watcher.frame != p.NO_FRAME)
+        await wait_until(lambda: watcher.frame != p.NO_FRAME)
         watcher.tap(1, "SPACE")
-        await until(lambda: watcher.ended is not None)
+        await wait_until(lambda: watcher.ended is not None)
         player = PageClient(lobby.url, room, host.watch_code, timeouts=QUICK)
         with pytest.raises(JoinError) as refused:
             await player.join()
@@ -150,14 +158,14 @@ def test_a_page_that_comes_back_takes_its_seat_back() -> None:
         slots.append((await page.join()).slot)
         token = page.token
         await page.close()
-        await until(lambda: not host.players[slots[0]].playing)
+        await wait_until(lambda: not host.players[slots[0]].playing)
         peer = Peer.online(title_machine(), lobby.url, host.room_code, name=NAMES[1])
         await peer.join()
         slots.append(peer.slot)
         again = PageClient(lobby.url, room, code, name="WEB", token=token)
         slots.append((await again.join()).slot)
         await again.close()
-        await until(lambda: not host.players[slots[0]].playing)
+        await wait_until(lambda: not host.players[slots[0]].playing)
         by_name = PageClient(lobby.url, room, code, name="WEB")
         slots.append((await by_name.join()).slot)
         await by_name.close()
@@ -182,7 +190,7 @@ def test_a_page_that_stops_acknowledging_is_sent_a_window_of_frames() -> None:
         start = host.frame
         await host.run(WINDOW + 60, paced=False)
         seat = host.browsers.pages[0]
-        await until(lambda: page.screens == seat.screens)
+        await wait_until(lambda: page.screens == seat.screens)
         skipped = seat.skipped
         screens = page.screens
         await page.close()

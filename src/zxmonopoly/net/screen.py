@@ -28,7 +28,7 @@ from zxmonopoly.memory_map import ATTR_END, DISPLAY_FILE, SCREEN_SIZE
 from zxmonopoly.spectrum import Spectrum48, video
 
 from . import protocol as p
-from .lockstep import NetError
+from .errors import NetError
 
 #: The picture: display file and attributes, the border's 256 lines, FLASH's phase.
 BORDER_AT = SCREEN_SIZE

@@ -18,7 +18,7 @@ from zxmonopoly.spectrum.keyboard import resolve
 
 from . import protocol as p
 from .conn import Conn
-from .lockstep import NetError
+from .errors import NetError
 from .peer import JoinError
 from .screen import Decoder
 

@@ -169,8 +169,8 @@ def banner(window: NetWindow) -> str | None:
     if link.hosting and link.players() == 1:
         host = link.node
         if link.options.online:
-            return (f"Room code {link.code}   (play --join {link.code}, or in a browser: "
-                    f"{link.page_link})")
+            return (f"Room code {link.code}   (the others: play --join {link.code})\n"
+                    f"or in a browser: {link.page_link}")
         return f"Hosting on {host.bind}:{host.port}   join code {link.code}"  # type: ignore[union-attr]
     return None
 
