@@ -132,6 +132,11 @@ def test_a_watching_page_cannot_press_and_a_watching_link_cannot_play() -> None:
         wrong = PageClient(lobby.url, room, "7K3QF-M2X9A", timeouts=QUICK)
         with pytest.raises(JoinError) as wrong_code:
             await wrong.join()
+        window = Peer.online(title_machine(), lobby.url, f"{room}-{host.watch_code}",
+                             spectator=True, timeouts=QUICK)
+        await window.join()  # a window watches by the watching link's code too
+        assert window.slot is None
+        await window.close()
         frame = host.frame
         await host.close()
         running.cancel()

@@ -23,7 +23,7 @@ from zxmonopoly.harness.game import decode_state
 from zxmonopoly.harness.scripted import game_typist, message_of
 from zxmonopoly.harness.session import INPUT_WAIT
 from zxmonopoly.memory_map import ATTR_END, DISPLAY_FILE
-from zxmonopoly.net import Host
+from zxmonopoly.net import Host, screen
 from zxmonopoly.net import lobbywire as w
 from zxmonopoly.net import protocol as p
 from zxmonopoly.net.lobby import Lobby
@@ -50,14 +50,17 @@ class Table:
     #: Frame -> each player's keys for it, and the machine's input at it.
     keys: dict[int, dict[int, FrameInput]] = field(default_factory=dict)
     taken: dict[int, FrameInput] = field(default_factory=dict)
+    #: Frame -> the speaker's changes in it (EAR or MIC changed).
+    edges: dict[int, int] = field(default_factory=dict)
     #: Everything the lobby received: HTTP requests (path and headers) and messages.
     received: list[bytes] = field(default_factory=list)
     running: Any = None
 
     def link(self, watch: bool = False) -> str:
-        room = self.host.room.name  # type: ignore[union-attr]
-        code = self.host.watch_code if watch else self.host.code
-        return w.page_link(self.lobby.url, room, code, watch=watch)
+        """The host's link for a browser (the one it prints and shows)."""
+        link = self.host.page_link(watch)
+        assert link is not None
+        return link
 
     def rendered(self, frame: int) -> np.ndarray:
         """The host's rendering of ``frame`` as the window draws it (video.render)."""
@@ -83,7 +86,7 @@ class Table:
         self.thread.close()
 
 
-def open_table() -> Table:
+def open_table(players: int = p.MAX_SLOTS) -> Table:
     """A lobby and a hosted game at the title, running at 50 frames a second."""
     thread = NetThread()
     received: list[bytes] = []
@@ -106,12 +109,14 @@ def open_table() -> Table:
 
         lobby._http, lobby._relay, lobby._first = seen_http, seen_relay, seen_first  # type: ignore[method-assign]
         await lobby.start()
-        host = Host(title_machine(), bind=None, lobby=lobby.url, name="ANNE", labels=LABELS)
+        host = Host(title_machine(), bind=None, lobby=lobby.url, name="ANNE", labels=LABELS,
+                    players=players)
         await host.start()
         return lobby, host
 
     lobby, host = thread.call(start())
     table = Table(thread, lobby, host, received=received)
+    sound = screen.Sound()
 
     def record(node: Any) -> None:
         machine = node.machine
@@ -122,6 +127,7 @@ def open_table() -> Table:
         table.keys[frame - 1] = {slot: pl.keys[frame - 1] for slot, pl in node.players.items()
                                  if frame - 1 in pl.keys}
         table.taken[frame - 1] = machine.held_input()
+        table.edges[frame] = len(sound.frame(machine)[0]) // screen.EDGE_SIZE
 
     host.frame_listeners.append(record)
     anne = game_typist(game_symbols(), 2, "ANNE", host=False, players=2, minutes=1)
@@ -270,6 +276,15 @@ def test_a_friend_plays_from_a_link_and_another_watches_from_a_phone(table: Tabl
     assert len(compared) == 4 and len(typed) == 14
     assert [d for d in host.dropped if "spectator" in d[1]] == []
 
+    # The beeper: every speaker change of every frame the page applied reached it; the mute
+    # button mutes it.
+    first, last, edges = page(desktop, "[zx.firstFrame, zx.frame, zx.edges]")
+    with host.lock:
+        assert host.browsers.pages[0].skipped == 0
+    assert edges == sum(table.edges[f] for f in range(first, last + 1)) > 0
+    desktop.find_element("id", "mute").click()
+    assert page(desktop, "zx.muted") and desktop.find_element("id", "mute").text == "Sound: off"
+
     # Closed and opened again (the same browser: its token), the page takes its seat back.
     desktop.get("about:blank")
     wait(lambda: not host.players[slot].playing, "the page's seat released")
@@ -323,3 +338,45 @@ def test_a_wrong_code_in_the_link_gives_the_page_s_message_and_no_picture(
                    "the page's message")
     assert message.startswith("This link is not whole")
 
+
+
+def test_a_full_room_the_connection_lost_and_the_host_gone(desktop: Any) -> None:
+    """A game of two players: a second page is told the game is full and watches instead; the
+    first page's connection cut, it joins again by itself into its seat; the host gone, both
+    pages say so."""
+    table = open_table(players=2)
+    host = table.host
+    try:
+        join(desktop, table.link(), "WEB")
+        first = desktop.current_window_handle
+        desktop.switch_to.new_window("window")
+        desktop.get(table.link())
+        wait(lambda: page(desktop, "zx.state") == "ready", "the second page ready")
+        desktop.find_element("id", "play").click()
+        message = wait(lambda: page(desktop, "zx.state === 'ended' && zx.message"), "full")
+        assert message == "The game is full (2 players at most). You can watch it."
+        desktop.find_element("id", "watch-instead").click()
+        wait(lambda: page(desktop, "zx.state === 'watching' && zx.drawn !== null"), "watching")
+        second = desktop.current_window_handle
+
+        desktop.switch_to.window(first)
+        with host.lock:
+            member = next(c for c in host.conns if c.slot == 1).pipe.member  # type: ignore[attr-defined]
+        client = table.lobby.rooms[host.room.name].members[member]  # type: ignore[union-attr]
+        table.thread.loop.call_soon_threadsafe(client.ws.transport.abort)
+        wait(lambda: page(desktop, "zx.state") == "lost", "the page saw the connection lost")
+        assert page(desktop, "zx.message").startswith("Connection lost")
+        wait(lambda: page(desktop, "zx.state === 'playing' && zx.joins === 2"), "joined again")
+        assert page(desktop, "zx.slot") == 1 and page(desktop, "zx.message") == ""
+        same_picture(table, desktop, "joined again")
+
+        host.end("the host ended the game")
+        for handle in (first, second):
+            desktop.switch_to.window(handle)
+            message = wait(lambda: page(desktop, "zx.state === 'ended' && zx.message"), "over")
+            assert message == "The host has ended the game."
+        desktop.switch_to.window(second)
+        desktop.close()
+        desktop.switch_to.window(first)
+    finally:
+        table.close()

@@ -48,6 +48,8 @@ const context = canvas.getContext("2d", { alpha: false });
 const image = context.createImageData(WIDTH, HEIGHT);
 const picture = new Picture();
 const beeper = new Beeper();
+Object.defineProperty(zx, "edges", { get: () => beeper.edges });
+Object.defineProperty(zx, "muted", { get: () => beeper.muted });
 
 function fit() {
   const keyboard = $("keyboard");
@@ -216,6 +218,10 @@ class Session {
       case wire.T.SEAT: return this.seat(m);
       case wire.T.SCREEN: {
         const sound = await picture.apply(m);
+        if (this.screens === 0) {  // this connection's first: the speaker's count starts here
+          zx.firstFrame = m.frame;
+          beeper.edges = 0;
+        }
         this.screens += 1;
         zx.screens += 1;
         zx.frame = m.frame;
