@@ -380,3 +380,35 @@ def test_a_full_room_the_connection_lost_and_the_host_gone(desktop: Any) -> None
         desktop.switch_to.window(first)
     finally:
         table.close()
+
+
+def test_the_page_s_tables_are_the_machine_s_and_the_window_s(table: Table,
+                                                              desktop: Any) -> None:
+    """The page's key matrix and SYMBOL SHIFT table are spectrum/keyboard.py's, its PC key map
+    ui/keys.py's (by the DOM's key codes), its palette spectrum/video.py's."""
+    pygame = pytest.importorskip("pygame")
+    from zxmonopoly.spectrum.keyboard import HALF_ROWS, SYMBOL_SHIFT_KEYS
+    from zxmonopoly.ui.keys import _HELD_KEY_NAMES
+
+    desktop.get(table.link(watch=True))
+    wait(lambda: page(desktop, "zx.state") == "ready", "the page ready")
+    tables = desktop.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        Promise.all([import('/web/keys.js'), import('/web/screen.js')]).then(([k, s]) =>
+            done([k.HALF_ROWS, k.SYMBOL_SHIFT_KEYS, k.PC_KEYS, s.PALETTE]));""")
+    half_rows, symbols, pc_keys, palette = tables
+    assert [tuple(row) for row in half_rows] == list(HALF_ROWS)
+    assert symbols == SYMBOL_SHIFT_KEYS
+    assert np.array_equal(np.array(palette, dtype=np.uint8), video.PALETTE)
+    dom = {"Enter": pygame.K_RETURN, "NumpadEnter": pygame.K_KP_ENTER, "Space": pygame.K_SPACE,
+           "ShiftLeft": pygame.K_LSHIFT, "ShiftRight": pygame.K_RSHIFT,
+           "ControlLeft": pygame.K_LCTRL, "ControlRight": pygame.K_RCTRL,
+           "AltLeft": pygame.K_LALT, "AltRight": pygame.K_RALT,
+           "Backspace": pygame.K_BACKSPACE, "ArrowLeft": pygame.K_LEFT,
+           "ArrowDown": pygame.K_DOWN, "ArrowUp": pygame.K_UP, "ArrowRight": pygame.K_RIGHT}
+    dom.update({f"Key{c}": getattr(pygame, f"K_{c.lower()}") for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"})
+    dom.update({f"Digit{d}": getattr(pygame, f"K_{d}") for d in "0123456789"})
+    dom.update({f"Numpad{d}": getattr(pygame, f"K_KP{d}") for d in "0123456789"})
+    assert set(pc_keys) == set(dom) and len(dom) == len(_HELD_KEY_NAMES)
+    assert {code: tuple(names) for code, names in pc_keys.items()} == {
+        code: _HELD_KEY_NAMES[key] for code, key in dom.items()}
