@@ -10,8 +10,9 @@ One style for the ROM and the game (docs/assembler.md, "House style"):
 * a line's comment keeps its column while the code leaves room for it (else it moves to the
   next tab stop of 4 after the code), and the comment lines under it that continue it move
   with it;
-* in the files of ``QUESTIONED`` every conditional jump, call and return carries a comment:
-  the question it asks ("Can the player afford it?").  Only checked: no rewrite writes one.
+* in every file of the game (``src/game/``) every conditional jump, call and return carries a
+  comment on its line: the question it asks, with its question mark ("Can the player afford
+  it?").  Only checked: no rewrite writes one.
 
 The rewrite is mechanical: every line keeps its tokens (checked: each rewritten line lexes to
 exactly the tokens it had), so the assembled bytes cannot change. The generated tables
@@ -42,8 +43,9 @@ SPACED = frozenset("+-*/")
 #: Tokens after which an operator is binary (an operand has just ended).
 OPERAND_ENDS = frozenset({")", "]", "$"})
 INDEX_REGISTERS = frozenset({"ix", "iy"})
-#: The game's files whose every conditional branch asks its question in a comment.
-QUESTIONED = frozenset({"board.asm", "closeup.asm", "houses.asm", "ai.asm", "trade.asm"})
+#: The tree whose every conditional branch asks its question in a comment: the game's (a reader
+#: of a game routine stops at each branch; the ROM follows the Sinclair ROM's entry points).
+QUESTIONED_TREE = "game"
 CONDITIONAL = re.compile(r"^\s*(?:\.?\w+:)?\s*(?:jr|jp|call|ret)\s+(?:nz|z|nc|c|po|pe|p|m)\b",
                          re.IGNORECASE)
 
@@ -196,11 +198,12 @@ def same_tokens(old: str, new: str) -> bool:
 
 
 def unasked(text: str) -> list[int]:
-    """The lines (from 1) of conditional jumps, calls and returns that have no comment."""
+    """The lines (from 1) of conditional jumps, calls and returns whose comment asks no
+    question (none, or no question mark)."""
     out = []
     for k, line in enumerate(text.splitlines(), 1):
         code, comment = split_comment(line)
-        if CONDITIONAL.match(code) and not comment.strip(" ;"):
+        if CONDITIONAL.match(code) and "?" not in comment:
             out.append(k)
     return out
 
@@ -223,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in sources(args.files):
         text = path.read_text(encoding="utf-8")
         shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-        if path.name in QUESTIONED and path.parent.name == "game":
+        if path.parent.name == QUESTIONED_TREE:
             for k in unasked(text):
                 bad += 1
                 print(f"{shown}:{k}: a branch without its question: "

@@ -771,7 +771,7 @@ ai_trade_propose:
         pop ix
         ret
 
-AI_NO_SQUARE    equ 0xFF            ; ai_give: no property offered, cash only
+AI_NO_SQUARE    equ NO_SQUARE       ; ai_give: no property offered, cash only
 
 ; ---------------------------------------------------------------------------------------------
 ; ai_trade_stamp - the address of a player's word in v_ai_trade_turn

@@ -21,9 +21,9 @@ ask_yn:
         call keys_ahead_arm         ; (nothing typed before the question answers it)
 .key:   call keys_wait_upper
         cp 'Y'
-        jr z, .yes
+        jr z, .yes                  ; Is it Y (yes)?
         cp 'N'
-        jr z, .no
+        jr z, .no                   ; Is it N (no)?
         ld hl, str_ask_yn_keys      ; another key: which two it takes
         call refuse_key
         jr .key
@@ -57,7 +57,7 @@ ask_text_core:
         ld a, (msg_col)             ; a field that would not fit starts the next line
         add a, b
         cp COLUMNS + 1
-        jr c, .room
+        jr c, .room                 ; Does the field fit on this line?
         push bc
         push de
         call msg_newline
@@ -82,7 +82,7 @@ ask_text_core:
 .show:  ld a, c
         or a
         ld a, CH_FIELD
-        jr z, .dot
+        jr z, .dot                  ; All the text shown (a dot from here on)?
         ld a, (hl)
         inc hl
         dec c
@@ -95,22 +95,22 @@ ask_text_core:
         call keys_ahead_arm         ; (nothing typed before the field is shown fills it)
 .key:   call keys_wait
         cp KEY_ENTER
-        jr z, .enter
+        jr z, .enter                ; Is it ENTER?
         cp KEY_DELETE
-        jr z, .delete
+        jr z, .delete               ; Is it DELETE?
         cp ' '
         jr c, .other                ; A key with no character (a cursor key)?
-        cp 0x80
-        jr nc, .other
+        cp CH_TYPED_END
+        jr nc, .other               ; A code of 128 or more (no typed character)?
         ld c, a
         ld a, (digits_only)
         or a
-        jr z, .any                  ; Any character?  (else digits only)
+        jr z, .any                  ; Does the field take any character (not digits only)?
         ld a, c
         cp '0'
-        jr c, .other
+        jr c, .other                ; Below '0' (not a digit)?
         cp '9' + 1
-        jr nc, .other
+        jr nc, .other               ; Above '9' (not a digit)?
 .any:   ld a, (ask_text_core_len)
         ld hl, ask_text_core_max
         cp (hl)
@@ -135,7 +135,7 @@ ask_text_core:
 .enter: ld a, (digits_only)
         or a
         ld a, (ask_text_core_len)
-        ret nz                      ; digits: ENTER alone is an answer too
+        ret nz                      ; Digits only? (then ENTER alone is an answer too)
         or a
         ret nz                      ; A name typed?
         ld hl, str_ask_name_first
@@ -146,7 +146,7 @@ ask_text_core:
         ld a, (digits_only)
         or a
         ld hl, str_ask_text_keys
-        jr z, .keys                 ; Digits only?
+        jr z, .keys                 ; Does the field take any character (not digits only)?
         ld hl, str_ask_digit_keys
 .keys:  ld a, c
         call refuse_key
@@ -164,7 +164,7 @@ ask_number:
         call ask_text_digits
         or a
         scf
-        ret z                       ; nothing typed
+        ret z                       ; Was nothing typed (ENTER alone)?
         ld b, a
         ld hl, 0
         ld de, ask_number_digits
@@ -176,17 +176,17 @@ ask_number:
         ld b, h                     ; HL = HL * 10 + digit, stopping at 65535
         ld c, l
         add hl, hl
-        jr c, .big
+        jr c, .big                  ; Past 65535 (at 2 times)?
         add hl, hl
-        jr c, .big
+        jr c, .big                  ; Past 65535 (at 4 times)?
         add hl, bc
-        jr c, .big
+        jr c, .big                  ; Past 65535 (at 5 times)?
         add hl, hl
-        jr c, .big
+        jr c, .big                  ; Past 65535 (at 10 times)?
         ld c, a
         ld b, 0
         add hl, bc
-        jr c, .big
+        jr c, .big                  ; Past 65535 with the digit added?
         pop bc
         pop de
         djnz .value
@@ -194,7 +194,7 @@ ask_number:
         ret
 .big:   pop bc
         pop de
-        ld hl, 0xFFFF
+        ld hl, WORD_MAX
         or a
         ret
 
@@ -225,12 +225,12 @@ ask_player:
 .key:   call keys_wait
         cp KEY_ENTER
         scf
-        ret z
+        ret z                       ; Is it ENTER (no one)?
         ld c, a
         sub '1'
-        jr c, .other                ; Below 1?
+        jr c, .other                ; A key below '1'?
         cp MAX_PLAYERS
-        jr nc, .other               ; Above 6?
+        jr nc, .other               ; Above the sixth player's number?
         ld hl, v_num_players
         cp (hl)
         jr nc, .nobody              ; Nobody with that number?

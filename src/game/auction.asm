@@ -36,39 +36,39 @@ auction_run:
 .round: call auction_computers      ; carry: a computer raised
         push af
         call auction_humans_left
-        jr nz, .humans
+        jr nz, .humans              ; A human still in the game?
         pop af
-        jr c, .round
+        jr c, .round                ; Did a computer raise?  (another round)
         jp .close
 .humans:
         pop af
 .ask:   call auction_status
         ld hl, str_auction_bidder
         call ask_player
-        jp c, .close
+        jp c, .close                ; ENTER: the bidding closed?
         ld (auction_who), a
         call player_record
         bit PF_COMPUTER, (hl)
-        jr z, .amount
+        jr z, .amount               ; A human bidder?
         ld a, (auction_who)
         call auction_refuse_computer
         jr .ask
 .amount:
         ld hl, str_auction_bid
         call ask_number
-        jr c, .ask                  ; no amount: ask again
+        jr c, .ask                  ; No amount (ENTER alone)?  Ask again.
         ld (auction_offer), hl
         ld de, (auction_high)
         or a
         sbc hl, de
-        jr z, .too_low
-        jr c, .too_low
+        jr z, .too_low              ; Only the highest bid again?
+        jr c, .too_low              ; Below the highest bid?
         ld a, (auction_who)         ; Is it within the bidder's assets?
         call auction_assets
         ld de, (auction_offer)
         or a
         sbc hl, de
-        jr c, .void
+        jr c, .void                 ; Beyond the bidder's assets?
         ld hl, (auction_offer)
         ld (auction_high), hl
         ld a, (auction_who)
@@ -92,7 +92,7 @@ auction_run:
         ret
 .close: ld a, (auction_bidder)
         cp NO_PLAYER
-        jr nz, .sold
+        jr nz, .sold                ; A bid made?
         ld b, EV_BANK
         ld a, EVK_AUCTION_NONE
         ld hl, 0
@@ -121,7 +121,7 @@ auction_run:
         ld c, NO_PLAYER
         ld hl, (auction_high)
         call bank_pay
-        jr c, .done                 ; (raising the bid bankrupted the bidder)
+        jr c, .done                 ; Did paying bankrupt the bidder?  (he bid beyond his cash)
         ld a, (auction_bidder)
         ld c, a
         ld a, (auction_square)
@@ -207,7 +207,7 @@ auction_status:
         ld a, (auction_bidder)
         cp NO_PLAYER
         ld hl, str_auction_no_bid_yet
-        jr z, .print
+        jr z, .print                ; No bid yet?
         ld hl, str_auction_high
         call msg_print
         ld hl, (auction_high)
@@ -230,29 +230,29 @@ auction_computers:
         ld (auction_computers_left), a ; (or with the current player), so that no seat is
         ld a, (auction_bidder)      ; always asked first
         cp NO_PLAYER
-        jr nz, .start
+        jr nz, .start               ; A highest bidder?  (start after him)
         ld a, (v_current)
         dec a
 .start: ld b, a
 .player:
         ld a, (auction_computers_left)
         or a
-        ret z                       ; (carry clear: none raised)
+        ret z                       ; Every seat asked?  (carry clear: none raised)
         dec a
         ld (auction_computers_left), a
         inc b
         ld a, b
         ld hl, v_num_players
         cp (hl)
-        jr c, .seat
+        jr c, .seat                 ; A seat in the game?  (else round to the first)
         ld b, 0
 .seat:  push bc
         ld a, (auction_bidder)
         cp b
-        jr z, .next
+        jr z, .next                 ; The highest bidder already?
         ld a, b
         call player_computer_playing
-        jr nz, .next
+        jr nz, .next                ; Not a computer still playing?
         pop bc
         push bc
         ld a, b
@@ -260,7 +260,7 @@ auction_computers:
         ld c, a
         ld a, (auction_square)
         call ai_auction_bid         ; carry and HL = its bid
-        jr nc, .next
+        jr nc, .next                ; Does it not raise?
         ld (auction_high), hl
         pop bc
         ld a, b
@@ -295,7 +295,7 @@ auction_humans_left:
 .loop:  ld a, (hl)
         and 1 << PF_PLAYING | 1 << PF_COMPUTER
         cp 1 << PF_PLAYING
-        jr z, .yes
+        jr z, .yes                  ; A human still playing?
         add hl, de
         djnz .loop
         xor a                       ; Z: none

@@ -31,7 +31,7 @@ bank_receive:
 ; ---------------------------------------------------------------------------------------------
 bank_receive_ix:
         call cash_add               ; HL = what was added (the record says what arrived)
-        call record_player
+        call player_of_record
         ld c, a
         ld a, EV_BANK
         call event_money
@@ -47,7 +47,7 @@ bank_pay_ix_exact:
         push hl
         call cash_sub
         pop hl
-        call record_player
+        call player_of_record
         ld c, EV_BANK
         call event_money
         call bank_gain
@@ -63,8 +63,8 @@ cash_add:
         ld d, (ix+P_CASH+1)
         push de
         add hl, de
-        jr nc, .store
-        ld hl, 0xFFFF
+        jr nc, .store               ; Within 65535?  (else the cash stops there)
+        ld hl, WORD_MAX
 .store: ld (ix+P_CASH), l
         ld (ix+P_CASH+1), h
         pop de
@@ -139,10 +139,10 @@ bank_pay_fine:
         ld c, NO_PLAYER
         call bank_pay
         pop hl
-        ret c
+        ret c                       ; Did the player go bankrupt?
         ld a, (v_options)
         bit OPT_JACKPOT, a
-        ret z
+        ret z                       ; No jackpot?  (the fine stays the Bank's)
         push hl                     ; not the Bank's: it lies on Free Parking
         call bank_lose
         pop hl
@@ -178,17 +178,17 @@ bank_pay:
         push hl
         pop ix
         call bank_short             ; Has the payer enough cash?
-        jr nc, .pay
+        jr nc, .pay                 ; Has the payer the cash?
         ld a, (bank_payer)
         ld hl, (bank_amount)
         bit PF_COMPUTER, (ix+P_FLAGS)
-        jr nz, .auto
+        jr nz, .auto                ; A computer payer?
         call houses_raise_human     ; a human is led through it (houses.asm)
         jr .raised
 .auto:  call bank_raise             ; a computer chooses for itself
 .raised:
         call bank_short
-        jr nc, .pay
+        jr nc, .pay                 ; Has the payer the cash now?
         ld a, (bank_payer)          ; still short: bankrupt
         ld hl, bank_creditor
         ld c, (hl)
@@ -203,7 +203,7 @@ bank_pay:
         ld hl, (bank_amount)
         ld a, (bank_creditor)
         cp NO_PLAYER
-        jr nz, .player
+        jr nz, .player              ; Paid to a player, not the Bank?
         call bank_pay_ix_exact
         jr .done
 .player:
@@ -250,13 +250,13 @@ bank_raise:
         ld de, (raise_target)
         or a
         sbc hl, de
-        jr nc, .done                ; enough
+        jr nc, .done                ; Has the player the cash wanted?
         ld a, (raise_player)
         call raise_sell_building
-        jr nc, .loop
+        jr nc, .loop                ; A building sold?  (then look again)
         ld a, (raise_player)
         call raise_mortgage_one
-        jr nc, .loop
+        jr nc, .loop                ; A property mortgaged?  (then look again)
 .done:  pop ix
         ret                         ; carry set: nothing left to sell
 
@@ -277,28 +277,28 @@ raise_sell_building:
         call square_owner
         ld hl, raise_sell_building_owner
         cp (hl)
-        jr nz, .next
+        jr nz, .next                ; Not the player's?
         ld a, b
         push bc
         call property_level
         pop bc
         ld hl, raise_sell_building_best_level
         cp (hl)
-        jr c, .next
-        jr z, .next
+        jr c, .next                 ; Less built than the best so far?
+        jr z, .next                 ; No more built than the best so far (or none)?
         ld (hl), a
         ld a, b
         ld (raise_sell_building_best_square), a
 .next:  inc b
         ld a, b
         cp BOARD_SQUARES
-        jr c, .scan
+        jr c, .scan                 ; Another square to look at?
         ld a, (raise_sell_building_best_level)
         or a
         scf
-        ret z                       ; no buildings
+        ret z                       ; No buildings at all?
         cp SQ_HOTEL
-        jr z, .hotel
+        jr z, .hotel                ; Is the most built-up a hotel?
         ld a, (raise_sell_building_best_square) ; a house: one fewer, half its cost
         call property_level
         ld a, c
@@ -315,7 +315,7 @@ raise_sell_building:
         jr .paid
 .hotel: ld a, (v_houses_left)
         cp HOTEL_HOUSES
-        jr c, .group
+        jr c, .group                ; Fewer than four houses left in the Bank?
         sub HOTEL_HOUSES            ; the hotel goes back; four houses come out
         ld (v_houses_left), a
         ld hl, v_hotels_left
@@ -386,9 +386,9 @@ half_word_at:
 raise_mortgage_one:
         inc a
         ld (raise_mortgage_one_owner), a
-        ld a, 0xFF
+        ld a, NO_SQUARE
         ld (raise_mortgage_one_best), a
-        ld hl, 0xFFFF
+        ld hl, WORD_MAX             ; (any loan is smaller)
         ld (raise_mortgage_one_loan), hl
         ld b, 0
 .scan:  push bc
@@ -396,12 +396,12 @@ raise_mortgage_one:
         call square_owner
         ld hl, raise_mortgage_one_owner
         cp (hl)
-        jr nz, .next
+        jr nz, .next                ; Not the player's?
         bit SQ_MORTGAGED, c
-        jr nz, .next
+        jr nz, .next                ; Mortgaged already?
         ld a, c                     ; buildings on the site are sold first (booklet A)
         and SQ_BUILD_MASK
-        jr nz, .next
+        jr nz, .next                ; Buildings on it?
         ld a, b
         call board_record
         ld de, BOARD_MORTGAGE
@@ -412,8 +412,8 @@ raise_mortgage_one:
         ld hl, (raise_mortgage_one_loan)
         or a
         sbc hl, de
-        jr c, .next
-        jr z, .next
+        jr c, .next                 ; A bigger loan than the best so far?
+        jr z, .next                 ; The same loan as the best so far?
         ld (raise_mortgage_one_loan), de
         ld a, b
         ld (raise_mortgage_one_best), a
@@ -421,11 +421,11 @@ raise_mortgage_one:
         inc b
         ld a, b
         cp BOARD_SQUARES
-        jr c, .scan
+        jr c, .scan                 ; Another square to look at?
         ld a, (raise_mortgage_one_best)
-        cp 0xFF
+        cp NO_SQUARE
         scf
-        ret z
+        ret z                       ; Nothing left to mortgage?
         call mortgage_take
         or a
         ret
@@ -484,7 +484,7 @@ bank_bankrupt:
         call event_money
         ld a, (bankrupt_creditor)
         cp NO_PLAYER
-        jr z, .to_the_bank
+        jr z, .to_the_bank          ; Bankrupt to the Bank?
         call cash_credit
         jr .cash_done
 .to_the_bank:
@@ -495,7 +495,7 @@ bank_bankrupt:
         ld c, a
         ld a, (bankrupt_creditor)
         cp NO_PLAYER
-        jr z, .cards_back
+        jr z, .cards_back           ; Bankrupt to the Bank?  (the cards go back to their packs)
         push bc
         call player_record
         ld de, P_JAIL_CARDS
@@ -520,10 +520,10 @@ bank_bankrupt:
         call square_owner
         pop bc
         cp c
-        jr nz, .next
+        jr nz, .next                ; Not the bankrupt's?
         ld a, (bankrupt_creditor)
         cp NO_PLAYER
-        jr z, .to_bank
+        jr z, .to_bank              ; Bankrupt to the Bank?  (the square is auctioned)
         ld c, a                     ; to the creditor, mortgage and all
         ld a, (bankrupt_player)
         push bc
@@ -547,7 +547,7 @@ bank_bankrupt:
         call square_owner
         pop af
         bit SQ_MORTGAGED, c
-        jr z, .next
+        jr z, .next                 ; Not mortgaged?
         ld (event_square), a
         call mortgage_interest      ; the creditor pays 10 % now (A54, A57)
         EVENT_CAUSE EVK_INTEREST
@@ -570,7 +570,7 @@ bank_bankrupt:
         inc b
         ld a, b
         cp BOARD_SQUARES
-        jr c, .square
+        jr c, .square               ; Another square to look at?
         call bank_redraw
         pop ix
         ret
@@ -590,7 +590,7 @@ bank_take_upto:
         ld h, (ix+P_CASH+1)
         or a
         sbc hl, de
-        jr nc, .enough
+        jr nc, .enough              ; Has the player the whole sum?
         ld e, (ix+P_CASH)           ; less: all it has
         ld d, (ix+P_CASH+1)
         ld hl, 0
@@ -598,7 +598,7 @@ bank_take_upto:
         ld (ix+P_CASH), l
         ld (ix+P_CASH+1), h
         ex de, hl                   ; HL = what was taken: the Bank's
-        call record_player
+        call player_of_record
         ld c, EV_BANK
         call event_money
         call bank_gain
@@ -624,7 +624,7 @@ cash_credit:
         pop hl
         or a
         sbc hl, de                  ; what did not fit goes to the Bank: money is conserved
-        call nz, bank_gain
+        call nz, bank_gain          ; Did some not fit?  (the Bank takes it)
         pop ix
         ret
 

@@ -352,7 +352,7 @@ board_band_style:
         ld (bd_fill), hl
         ld a, (bd_group)
         cp BOARD_GROUPS
-        jr nc, .colours             ; no group: the band is plain board
+        jr nc, .colours             ; No group (the band is plain board)?
         ld e, a
         ld d, 0
         ld hl, board_group_attrs
@@ -413,7 +413,20 @@ board_square_info:
         ld (bd_state), a
         ret
 
-; (board_record, a square's record in board_squares, is in worth.asm)
+; ---------------------------------------------------------------------------------------------
+; board_record - the address of a square's record in board_squares (tables.asm)
+; Input: A = square 0..39.  Output: HL = its record (BOARD_RECORD bytes; fields BOARD_*).
+; Corrupts: AF, DE.
+; ---------------------------------------------------------------------------------------------
+board_record:
+        ld hl, board_squares
+        or a
+        ret z                       ; Square 0 (the first record)?
+        ld de, BOARD_RECORD
+.add:   add hl, de
+        dec a
+        jr nz, .add                 ; Another record to step over?
+        ret
 
 ; ---------------------------------------------------------------------------------------------
 ; board_find_corner - is a square a corner, and which
@@ -603,7 +616,7 @@ board_compose_tokens:
 .done:  pop ix
         ld a, (bd_count)
         cp PAIR + 1
-        ret nc                      ; three or more: the small ones, each in his slot
+        ret nc                      ; Three or more (the small ones, each in his slot)?
         or a
         ret z                       ; Nobody here?
         ld de, board_tokens         ; one or two: the full pieces, one in each cell
@@ -739,7 +752,7 @@ board_draw_corner:
         ld de, FILTER_ALL
         call board_compose_tokens
         or a
-        ret z                       ; nobody there: the label stays whole
+        ret z                       ; Nobody there (the label stays whole)?
         ld b, (ix+CORNER_TOKEN_ROW)
         ld c, (ix+CORNER_TOKEN_COL)
         ld a, ATTR_BOARD_LIGHT
@@ -856,7 +869,7 @@ board_draw_players:
         ld a, (v_num_players)
         dec a
         cp c
-        jr c, .empty                ; no such player: a blank row
+        jr c, .empty                ; No such player (a blank row)?
         ld a, c
         call board_player_row
         jr .next
@@ -973,7 +986,7 @@ board_player_row:
         call number_digits
         ld a, PL_CASH_WIDTH - 1
         sub b
-        jr c, .digits               ; five digits: no room for the sign
+        jr c, .digits               ; Five digits (no room for the sign)?
         ld b, a
         call print_spaces
         ld a, CH_POUND

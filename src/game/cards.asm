@@ -62,7 +62,7 @@ cards_shuffle_all:
         dec b
         ld a, b
         cp 2
-        jr nc, .swap
+        jr nc, .swap                ; Two cards or more still to shuffle?
         ret
         assert v_chance_count == v_chance + CARDS_IN_PACK
         assert v_chest_count == v_chest + CARDS_IN_PACK
@@ -105,7 +105,7 @@ cards_draw:
         call cards_record           ; IY = the card's record
         ld a, (iy+CARD_EFFECT)
         cp EFFECT_JAIL_FREE
-        jr z, .kept
+        jr z, .kept                 ; Get Out of Jail Free?  (kept, not put back)
         ld de, CARDS_IN_PACK        ; to the bottom: position count - 1
         push hl
         add hl, de
@@ -123,7 +123,7 @@ cards_draw:
         ld a, (card_pack)
         or a
         ld a, 1 << JC_CHANCE
-        jr z, .bit
+        jr z, .bit                  ; From the Chance pack?
         ld a, 1 << JC_CHEST
 .bit:   or (ix+P_JAIL_CARDS)
         ld (ix+P_JAIL_CARDS), a
@@ -136,7 +136,7 @@ cards_draw:
         or (hl)
         ld (v_last_card), a
         ld d, a                     ; the record: who drew which card
-        call record_player
+        call player_of_record
         ld b, a
         ld a, EVK_CARD_DRAWN
         ld e, 0
@@ -177,7 +177,7 @@ cards_effects:
 cards_pack_address:
         ld hl, v_chance
         or a
-        ret z
+        ret z                       ; The Chance pack?
         ld hl, v_chest
         ret
 
@@ -194,7 +194,7 @@ cards_record:
         ld iy, cards_chance
         ld a, (card_pack)
         or a
-        jr z, .add
+        jr z, .add                  ; The Chance pack?
         ld iy, cards_chest
 .add:   add iy, de
         ret
@@ -209,7 +209,7 @@ cards_show:
         or a
         ld hl, str_cards_chance
         ld de, cards_chance_texts
-        jr z, .name
+        jr z, .name                 ; The Chance pack?
         ld hl, str_cards_chest
         ld de, cards_chest_texts
 .name:  push de
@@ -238,9 +238,9 @@ cards_show:
 card_move_to:
         ld a, (iy+CARD_SQUARE)
         sub (ix+P_SQUARE)
-        jr nc, .ahead
+        jr nc, .ahead               ; Is the square ahead without passing GO?
         add a, BOARD_SQUARES
-.ahead: jr nz, .move
+.ahead: jr nz, .move                ; Not the square it is on?  (else all the way round)
         ld a, BOARD_SQUARES            ; to the square it is on: all the way round
 .move:  ld c, (iy+CARD_SALARY)
         call move_forward_salary
@@ -253,11 +253,11 @@ card_move_to:
 card_move_back_to:
         ld a, (ix+P_SQUARE)
         sub (iy+CARD_SQUARE)
-        jr nc, .behind
+        jr nc, .behind              ; Is the square behind without passing GO?
         add a, BOARD_SQUARES
 .behind:
         or a
-        jp z, land
+        jp z, land                  ; On that square already?
         call move_backward
         jp land
 
@@ -268,8 +268,8 @@ card_move_back_to:
 card_move_by:
         ld a, (iy+CARD_STEPS)
         or a
-        jp z, land
-        jp m, .back
+        jp z, land                  ; No steps?
+        jp m, .back                 ; Backwards?
         ld c, (iy+CARD_SALARY)
         call move_forward_salary
         jp land
@@ -316,12 +316,12 @@ card_repairs:
         ld hl, card_repairs_owner
         cp (hl)
         pop hl
-        jr nz, .next
+        jr nz, .next                ; Not the player's?
         ld a, c
         and SQ_BUILD_MASK
-        jr z, .next
+        jr z, .next                 ; No buildings on it?
         cp SQ_HOTEL << SQ_BUILD_SHIFT
-        jr z, .hotel
+        jr z, .hotel                ; A hotel?
         rrca
         rrca
         rrca
@@ -339,10 +339,10 @@ card_repairs:
         inc b
         ld a, b
         cp BOARD_SQUARES
-        jr c, .square
+        jr c, .square               ; Another square to look at?
         ld a, h
         or l
-        ret z
+        ret z                       ; Nothing to pay (no buildings)?
         push hl
         ld hl, str_cards_repairs_bill
         call msg_show
@@ -364,16 +364,16 @@ card_collect_from_each:
 .player:
         ld a, (v_num_players)
         cp b
-        ret z
-        ret c
+        ret z                       ; Every player asked?
+        ret c                       ; Past the last player?
         push bc
         ld a, (v_current)
         cp b
-        jr z, .next
+        jr z, .next                 ; The player who drew the card?
         ld a, b
         call player_record
         bit PF_PLAYING, (hl)
-        jr z, .next
+        jr z, .next                 ; Out of the game?
         pop bc
         push bc
         ld a, (v_current)
@@ -416,18 +416,18 @@ card_jail_free:
 ; ---------------------------------------------------------------------------------------------
 card_fine_or_chance:
         bit PF_COMPUTER, (ix+P_FLAGS)
-        jr z, .ask
+        jr z, .ask                  ; A human?  (asked; a computer decides)
         push iy
         call ai_fine_or_chance
         pop iy
-        jr c, .chance
+        jr c, .chance               ; Does the computer take a Chance?
         jr .fine
 .ask:   call msg_clear
         ld hl, str_cards_take_chance
         push iy
         call ask_yn
         pop iy
-        jr c, .chance
+        jr c, .chance               ; Y: take a Chance?
 .fine:  call cards_cause
         EVENT_CAUSE EVK_FINE_CARD
         ld l, (iy+CARD_AMOUNT)
@@ -444,13 +444,13 @@ card_fine_or_chance:
 cards_return_held:
         ld c, a
         bit JC_CHANCE, c
-        jr z, .chest
+        jr z, .chest                ; No Chance card among them?
         push bc
         ld a, PACK_CHANCE
         call cards_return_jail_card
         pop bc
 .chest: bit JC_CHEST, c
-        ret z
+        ret z                       ; No Community Chest card among them?
         ld a, PACK_CHEST
         ; continues into cards_return_jail_card
 
@@ -465,11 +465,11 @@ cards_return_jail_card:
         call cards_record
         ld a, (iy+CARD_EFFECT)
         cp EFFECT_JAIL_FREE
-        jr z, .found
+        jr z, .found                ; The Get Out of Jail Free card?
         inc b
         ld a, b
         cp CARDS_IN_PACK
-        jr c, .find
+        jr c, .find                 ; Another card to look at?
         ret
 .found: ld a, (card_pack)
         call cards_pack_address
@@ -478,7 +478,7 @@ cards_return_jail_card:
         add hl, de
         ld a, (hl)                  ; the count
         cp CARDS_IN_PACK
-        jr c, .room
+        jr c, .room                 ; Room at the bottom?
         pop hl                      ; a full pack holds the card already: nothing to do
         ret
 .room:  inc (hl)

@@ -35,6 +35,10 @@ BORDER_COLOUR   equ BLACK
 CH_POUND        equ 0x60            ; the pound sign (Spectrum character set)
 CH_COPYRIGHT    equ 0x7F
 KEY_NONE        equ 0               ; no key
+WORD_MAX        equ 0xFFFF          ; the largest 16-bit amount (cash stops there)
+NO_SQUARE       equ 0xFF            ; no square (0..39 are the board's)
+NO_CARD         equ 0xFF            ; no card drawn yet (v_last_card)
+CH_TYPED_END    equ 0x80            ; the first code that is no typed character
 KEY_LEFT        equ 8               ; CAPS SHIFT + 5
 KEY_RIGHT       equ 9               ; CAPS SHIFT + 8
 KEY_DOWN        equ 10              ; CAPS SHIFT + 6

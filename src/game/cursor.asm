@@ -28,20 +28,20 @@ cursor_select:
 .show:  call cursor_show
 .key:   call keys_wait_upper
         cp KEY_LEFT
-        jr z, .clockwise
+        jr z, .clockwise            ; CAPS SHIFT+5: clockwise?
         cp KEY_RIGHT
-        jr z, .anticlockwise
+        jr z, .anticlockwise        ; CAPS SHIFT+8: anticlockwise?
         cp KEY_SPACE
-        jr z, .details
+        jr z, .details              ; SPACE: the square's details?
         cp KEY_ENTER
-        jr z, .chosen
+        jr z, .chosen               ; ENTER: chosen?
         cp CURSOR_KEY_QUIT
-        jr z, .quit
+        jr z, .quit                 ; Q: given up?
         cp KEY_BREAK
-        jr z, .quit
+        jr z, .quit                 ; BREAK: given up?
         ld hl, cursor_extra_key
         cp (hl)
-        jr nz, .other               ; The caller's extra key (P)?
+        jr nz, .other               ; Not the caller's extra key (P) either?
         ld b, a
         jr .chosen_by               ; (KEY_NONE never comes from keys_wait_upper)
 .other: ld hl, str_cursor_keys      ; a key the cursor does not take: which it does
@@ -52,14 +52,14 @@ cursor_select:
         ld a, (cursor_square)
         inc a
         cp BOARD_SQUARES
-        jr c, .moved
+        jr c, .moved                ; Still on the board, before GO comes round?
         xor a
         jr .moved
 .anticlockwise:
         call cursor_hide
         ld a, (cursor_square)
         sub 1
-        jr nc, .moved
+        jr nc, .moved               ; Still on the board, not back past GO?
         ld a, BOARD_SQUARES - 1
 .moved: ld (cursor_square), a
         jr .show

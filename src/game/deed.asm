@@ -42,7 +42,7 @@ deed_show:
         ld a, (ix+BOARD_GROUP)      ; the name bar in the group's colours
         ld hl, deed_group_attrs
         cp BOARD_GROUPS
-        jr c, .group
+        jr c, .group                ; In a group?  (else the last entry's colours)
         ld a, BOARD_GROUPS          ; the last entry: no group
 .group: call setup_index
         ld a, (hl)
@@ -58,11 +58,11 @@ deed_show:
         call print_string_at
         ld a, (ix+BOARD_KIND)
         cp KIND_SITE
-        jp z, deed_site
+        jp z, deed_site             ; A site?
         cp KIND_STATION
-        jp z, deed_station
+        jp z, deed_station          ; A station?
         cp KIND_UTILITY
-        jp z, deed_utility
+        jp z, deed_utility          ; A utility?
         jp deed_other
 
 ; ---------------------------------------------------------------------------------------------
@@ -159,13 +159,13 @@ deed_site:
         add a, DEED_COLUMN
         ld c, a
         cp DEED_COLUMN * 3
-        jr c, .same
+        jr c, .same                 ; Room for another field on this row?
         ld c, 0
         inc b
 .same:  pop af
         add a, 2
         cp BOARD_RENTS + 2 * SITE_RENTS
-        jr c, .rent
+        jr c, .rent                 ; Another rent to show?
         ld hl, str_deed_house_cost
         ld a, BOARD_HOUSE_COST
         call deed_costs
@@ -183,7 +183,7 @@ deed_costs:
         ld (deed_width), a
         pop af
         or a
-        jr z, .mortgage
+        jr z, .mortgage             ; No sum on the left?
         push hl
         call deed_word
         pop hl
@@ -226,12 +226,12 @@ deed_station:
         ld a, c
         xor DEED_WIDE_COL           ; left, right, then the next row
         ld c, a
-        jr nz, .same
+        jr nz, .same                ; The right-hand field next, on the same row?
         inc b
 .same:  pop af
         add a, 2
         cp BOARD_RENTS + 2 * STATION_RENTS
-        jr c, .rent
+        jr c, .rent                 ; Another rent to show?
         xor a
         call deed_costs
         jp deed_owner
@@ -281,7 +281,7 @@ deed_owner:
         call print_string_at
         call deed_square_byte
         and SQ_OWNER_MASK
-        jr nz, .player
+        jr nz, .player              ; Owned by a player?
         ld hl, str_deed_bank
         call print_string
         jr .status
@@ -302,7 +302,7 @@ deed_owner:
         call print_at
         call deed_square_byte
         bit SQ_MORTGAGED, a
-        jr z, .buildings
+        jr z, .buildings            ; Not mortgaged?
         ld a, ATTR_MORTGAGED
         ld (print_attr), a
         ld hl, str_deed_mortgaged
@@ -310,9 +310,9 @@ deed_owner:
         jr .done
 .buildings:
         and SQ_BUILD_MASK
-        jr z, .done
+        jr z, .done                 ; No buildings?
         cp SQ_HOTEL << SQ_BUILD_SHIFT
-        jr z, .hotel
+        jr z, .hotel                ; A hotel?
         rrca
         rrca
         rrca
@@ -325,7 +325,7 @@ deed_owner:
         call print_string
         pop af
         dec a
-        jr z, .done
+        jr z, .done                 ; One house?  (no plural)
         ld a, 's'                   ; plural
         call print_char
         jr .done
@@ -378,12 +378,12 @@ deed_other:
         ex de, hl                   ; HL = the sum
         ld a, h
         cp HIGH DEED_NO_SUM
-        jr nz, .sum
+        jr nz, .sum                 ; A sum, not a marker?  (both markers are 0xFFxx)
         ld a, l
         cp LOW DEED_NO_SUM
-        jr z, .text
+        jr z, .text                 ; DEED_NO_SUM: no sum at all?
         cp LOW DEED_TAX_SUM
-        jr nz, .sum
+        jr nz, .sum                 ; Not DEED_TAX_SUM either?  (a sum after all)
         ld a, BOARD_RENTS           ; a tax square keeps its amount as its first rent
         call deed_word
         ex de, hl
@@ -396,10 +396,10 @@ deed_other:
         call print_string
         ld a, (ix+BOARD_KIND)
         cp KIND_FREE_PARKING
-        jr nz, .done
+        jr nz, .done                ; Not Free Parking?
         ld a, (v_options)           ; our jackpot option: what lies there now
         bit OPT_JACKPOT, a
-        jr z, .done
+        jr z, .done                 ; No jackpot?
         ld hl, str_deed_jackpot
         call print_string
         ld hl, (v_jackpot)

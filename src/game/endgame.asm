@@ -43,7 +43,7 @@ endgame_run:
 .value: ld a, (endgame_player)      ; each player: value and draw its row
         ld hl, v_num_players
         cp (hl)
-        jr nc, .valued
+        jr nc, .valued              ; Every player valued?
         call endgame_row
         ld hl, endgame_player
         inc (hl)
@@ -55,12 +55,12 @@ endgame_run:
         call msg_clear
         ld a, (endgame_in)
         or a
-        jr z, .nobody
+        jr z, .nobody               ; Nobody left in the game?
         dec a
-        jr z, .last
+        jr z, .last                 ; One player left?
         ld a, (endgame_ties)
         dec a
-        jr nz, .tie
+        jr nz, .tie                 ; A tie for the highest total?
         ld a, (endgame_last)        ; one player with the highest total
         call endgame_mark           ; (endgame_last: the last with it; only one has it)
         call msg_player
@@ -140,10 +140,10 @@ endgame_row:
         call endgame_row_of
         ld c, ENDGAME_CASH_COL
         bit PF_PLAYING, (ix+P_FLAGS)
-        jr nz, .in
+        jr nz, .in                  ; Still in the game?
         ld hl, str_endgame_bankrupt
         bit PF_BANKRUPT, (ix+P_FLAGS)
-        jr nz, .out
+        jr nz, .out                 ; Bankrupt?  (else retired)
         ld hl, str_endgame_retired
 .out:   jp print_string_at
 .in:    ld hl, endgame_in
@@ -184,7 +184,7 @@ endgame_row:
         ld c, ENDGAME_TOTAL_COL
         ld hl, str_empty
         call deed_item
-        ld hl, (endgame_best)       ; the best so far?
+        ld hl, (endgame_best)       ; Is this total the best so far?
         ld a, (endgame_player)
         call endgame_total_of
         ld e, (hl)
@@ -193,7 +193,7 @@ endgame_row:
         ld hl, (endgame_best)
         or a
         sbc hl, de
-        ret nc
+        ret nc                      ; No more than the best so far?
         ld (endgame_best), de
         ret
 
@@ -232,7 +232,7 @@ endgame_in_game:
 endgame_is_best:
         push af
         call endgame_in_game
-        jr z, .out
+        jr z, .out                  ; Out of the game?
         pop af
         call endgame_total_of
         ld e, (hl)
@@ -259,9 +259,9 @@ endgame_count_best:
 .each:  ld a, c
         ld hl, v_num_players
         cp (hl)
-        ret nc
+        ret nc                      ; Every player counted?
         call endgame_is_best
-        jr nz, .next
+        jr nz, .next                ; Not at the highest total?
         ld hl, endgame_ties
         inc (hl)
         ld a, c
@@ -283,11 +283,11 @@ endgame_mark:
         ld a, (endgame_ties)
         dec a
         ld e, 0
-        jr z, .alone
+        jr z, .alone                ; The only one at the highest total?
         ld e, 1
 .alone: ld a, (endgame_in)          ; (one player left: no tie, whatever was counted)
         dec a
-        jr nz, .emit
+        jr nz, .emit                ; More than one left in the game?  (then a tie counts)
         ld e, 0
 .emit:  ld a, EVK_WINNER
         ld d, 0
@@ -317,12 +317,12 @@ endgame_tied:
 .each:  ld a, c
         ld hl, v_num_players
         cp (hl)
-        jr nc, .done
+        jr nc, .done                ; Every player looked at?
         call endgame_is_best
-        jr nz, .next
+        jr nz, .next                ; Not at the highest total?
         ld a, b
         or a
-        jr z, .first
+        jr z, .first                ; The first name?  (no comma before it)
         push bc
         ld hl, str_comma
         call msg_print

@@ -213,26 +213,3 @@ event_player:
         call event_emit
         pop bc
         ret
-
-; ---------------------------------------------------------------------------------------------
-; record_player - the number of the player whose record is in IX
-; Input: IX = a record in v_players.  Output: A = the player 0..5.  Corrupts: F.
-; ---------------------------------------------------------------------------------------------
-record_player:
-        push hl
-        push de
-        push ix
-        pop hl
-        ld de, v_players
-        or a
-        sbc hl, de                  ; HL = the record's offset: a multiple of PLAYER_RECORD
-        ld a, l                     ; (under 6 * PLAYER_RECORD < 256: L alone)
-        assert MAX_PLAYERS * PLAYER_RECORD < 256
-        ld e, -1
-.count: inc e
-        sub PLAYER_RECORD
-        jr nc, .count
-        ld a, e
-        pop de
-        pop hl
-        ret

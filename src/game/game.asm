@@ -32,7 +32,7 @@ game_run:
         call game_players_left
         cp MIN_PLAYERS
         ld e, END_LAST_PLAYER
-        jr c, game_end
+        jr c, game_end              ; Fewer than two players left?  (the last one wins)
         call turn_next_player
         jr .turn
 
@@ -121,7 +121,7 @@ game_new:
 game_idle:
         ld a, (clock_changed)
         or a
-        ret z
+        ret z                       ; No new minute on the clock?
         xor a
         ld (clock_changed), a
         push ix
@@ -130,7 +130,7 @@ game_idle:
         ld hl, (v_clock_minutes)
         ld a, h
         or l
-        ret nz
+        ret nz                      ; Time left?
         ld hl, str_game_time_up
         call msg_show
         call snd_beep
@@ -150,7 +150,7 @@ game_players_left:
         ld b, a
         ld c, 0
 .loop:  bit PF_PLAYING, (hl)
-        jr z, .out
+        jr z, .out                  ; Out of the game?
         inc c
 .out:   add hl, de
         djnz .loop

@@ -822,7 +822,7 @@ houses_auction:
         or a
         sbc hl, de
         jr z, .too_low              ; Is it no more than the highest bid?
-        jr c, .too_low              ; (below it)
+        jr c, .too_low              ; Below it?
         ld a, (houses_who)          ; within the bidder's assets?
         call auction_assets
         ld de, (houses_offer)

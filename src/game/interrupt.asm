@@ -6,6 +6,8 @@
 ; IM2_JUMP, where a JP to isr sits.  The ROM is never entered.
 ; =============================================================================================
 
+OPCODE_JP       equ 0xC3            ; the Z80's JP nn, written at IM2_JUMP
+
 ; ---------------------------------------------------------------------------------------------
 ; interrupt_install - build the vector table and the jump, select IM 2
 ; Input: interrupts disabled.  Output: IM 2, I = HIGH IM2_TABLE.  Corrupts: AF, BC, DE, HL.
@@ -16,7 +18,7 @@ interrupt_install:
         ld de, IM2_TABLE + 1
         ld bc, 256
         ldir
-        ld a, 0xC3                  ; JP nn
+        ld a, OPCODE_JP             ; JP nn
         ld (IM2_JUMP), a
         ld hl, isr
         ld (IM2_JUMP + 1), hl
@@ -37,22 +39,22 @@ isr:
         ld (v_frames), hl
         ld a, (clock_running)       ; Is a short game's clock running?
         or a
-        jr z, .done
+        jr z, .done                 ; No clock running?
         ld hl, (v_clock_frames)
         inc hl
         ld (v_clock_frames), hl
         ld a, l
         cp LOW FRAMES_PER_MINUTE
-        jr nz, .done
+        jr nz, .done                ; Not a minute yet (the low byte)?
         ld a, h
         cp HIGH FRAMES_PER_MINUTE
-        jr nz, .done
+        jr nz, .done                ; Not a minute yet?
         ld hl, 0                    ; a minute has passed
         ld (v_clock_frames), hl
         ld hl, (v_clock_minutes)
         ld a, h
         or l
-        jr z, .done
+        jr z, .done                 ; No minutes left?  (the clock stays at 0)
         dec hl
         ld (v_clock_minutes), hl
         ld a, 1

@@ -55,7 +55,7 @@ jail_send_now:
 ; Input: IX = player, E = JAIL_BY_*.  Output: as jail_send.  Corrupts: all but IX, IY.
 ; ---------------------------------------------------------------------------------------------
 jail_send_record:
-        call record_player
+        call player_of_record
         ld b, a
         ld a, EVK_JAIL_IN
         ld d, JAIL_SQUARE
@@ -82,7 +82,7 @@ jail_send_record:
 ; Input: IX = player, E = JAIL_OUT_*.  Output: recorded.  Corrupts: AF, B, D, HL.
 ; ---------------------------------------------------------------------------------------------
 jail_record_out:
-        call record_player
+        call player_of_record
         ld b, a
         ld a, EVK_JAIL_OUT
         ld d, JAIL_SQUARE
@@ -107,18 +107,18 @@ jail_release:
 jail_turn:
         ld a, (ix+P_JAIL_CARDS)     ; Has the player a Get Out of Jail Free card?
         or a
-        jr z, .fine
+        jr z, .fine                 ; No card held?
         bit PF_COMPUTER, (ix+P_FLAGS)
-        jr nz, .use                 ; a computer always uses its card
+        jr nz, .use                 ; A computer?  (it always uses its card)
         call msg_clear
         ld hl, str_jail_use_card
         call ask_yn
-        jr nc, .fine
+        jr nc, .fine                ; N: keep the card?
 .use:   ld a, (ix+P_JAIL_CARDS)     ; the Chance card first
         ld c, a
         ld b, 1 << JC_CHANCE
         bit JC_CHANCE, c
-        jr nz, .give
+        jr nz, .give                ; A Chance card held?  (it goes back first)
         ld b, 1 << JC_CHEST
 .give:  ld a, b
         cpl
@@ -133,28 +133,28 @@ jail_turn:
         jr .out
 .fine:  ld a, (ix+P_JAIL_TURNS)     ; Before the next or the following throw: pay £50?
         cp JAIL_LAST_FREE_TURN + 1
-        jr nc, .throw
+        jr nc, .throw               ; Too late for the fine by choice?  (past the second throw)
         ld a, (ix+P_CASH+1)         ; Only with the cash in hand: a fine paid by choice is
         or a                        ; not a debt to raise money for
-        jr nz, .can_pay
+        jr nz, .can_pay             ; Over 255 in hand?
         ld a, (ix+P_CASH)
         cp JAIL_FINE
-        jr c, .throw
+        jr c, .throw                ; Less than the fine in hand?
 .can_pay:
         bit PF_COMPUTER, (ix+P_FLAGS)
-        jr z, .ask_fine
+        jr z, .ask_fine             ; A human?  (asked; a computer decides)
         call ai_jail_pay
-        jr nc, .throw
+        jr nc, .throw               ; Does the computer keep its cash?
         jr .pay
 .ask_fine:
         call msg_clear
         ld hl, str_jail_pay_fine
         call ask_yn
-        jr nc, .throw
+        jr nc, .throw               ; N: throw for a double instead?
 .pay:   ld hl, JAIL_FINE
         EVENT_CAUSE EVK_FINE
         call bank_pay_fine
-        jr c, .bankrupt
+        jr c, .bankrupt             ; Did the fine bankrupt him?
         ld e, JAIL_OUT_FINE
         call jail_record_out
         ld hl, str_jail_fine_paid
@@ -164,7 +164,7 @@ jail_turn:
         call pause
         jp turn_throw_free          ; and throw as usual
 .throw: call turn_dice
-        jr nc, .no_double
+        jr nc, .no_double           ; No double?
         ld hl, str_jail_double_out       ; out by a double: move, and throw again
         call msg_print
         ld e, JAIL_OUT_DOUBLE
@@ -180,7 +180,7 @@ jail_turn:
         inc (ix+P_JAIL_TURNS)
         ld a, (ix+P_JAIL_TURNS)
         cp JAIL_TURNS
-        jr nc, .third
+        jr nc, .third               ; The third failed throw?
         ld hl, str_jail_stay
         call msg_print
         ld b, LAND_PAUSE
@@ -194,7 +194,7 @@ jail_turn:
         ld hl, JAIL_FINE
         EVENT_CAUSE EVK_FINE
         call bank_pay_fine
-        jr c, .bankrupt
+        jr c, .bankrupt             ; Did the fine bankrupt him?
         ld e, JAIL_OUT_FINE
         call jail_record_out
         call jail_release

@@ -8,6 +8,11 @@
 ; KEY_DELETE/LEFT/DOWN/UP/RIGHT/BREAK; SYMBOL SHIFT gives the punctuation a name may hold.
 ; =============================================================================================
 
+KEY_NUMBER_NONE equ 0xFF            ; keys_read's D: no key but the shifts
+SHIFT_CAPS_BIT  equ 0               ; keys_read's E: CAPS SHIFT held
+SHIFT_SYMBOL_BIT equ 1              ; keys_read's E: SYMBOL SHIFT held
+CH_QUOTE        equ 0x22            ; the double quote (SYMBOL SHIFT + P)
+
 ; The character on each key by key number (half-row * KEYS_PER_ROW + bit); 0 for the two shifts.
 keys_table:
         db 0, "zxcv"
@@ -22,7 +27,7 @@ keys_table:
 
 ; SYMBOL SHIFT + a key: pairs of (plain character, result), ended by 0.
 keys_symbol_table:
-        db "m.", "n,", "j-", "7'", "p", 0x22, "l=", "k+", "z:", "0_", "1!", "3#", "8(", "9)"
+        db "m.", "n,", "j-", "7'", "p", CH_QUOTE, "l=", "k+", "z:", "0_", "1!", "3#", "8(", "9)"
         db 0
 
 ; CAPS SHIFT + a digit: pairs of (digit, result), ended by 0.
@@ -37,7 +42,7 @@ keys_caps_table:
 ; Corrupts: F, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 keys_read:
-        ld d, 0xFF                  ; D = key number of the first non-shift key, FFh none
+        ld d, KEY_NUMBER_NONE       ; D = key number of the first non-shift key
         ld e, 0                     ; E bit 0: CAPS SHIFT, bit 1: SYMBOL SHIFT
         ld bc, HALF_ROW_CAPS_V * 256 + ULA_PORT ; B = the half-row's select byte
         ld l, 0                     ; L = key number of bit 0 of this half-row
@@ -48,44 +53,44 @@ keys_read:
         push af
         ld a, l
         cp KEY_CAPS_SHIFT
-        jr nz, .not_caps
-        set 0, e
+        jr nz, .not_caps            ; Not CAPS SHIFT?
+        set SHIFT_CAPS_BIT, e
         jr .noted
 .not_caps:
         cp KEY_SYMBOL_SHIFT
-        jr nz, .plain
-        set 1, e
+        jr nz, .plain               ; Not SYMBOL SHIFT either?
+        set SHIFT_SYMBOL_BIT, e
         jr .noted
 .plain: ld d, l
 .noted: pop af
 .next:  inc l
         dec h
-        jr nz, .bit
+        jr nz, .bit                 ; Another key in this half-row?
         rlc b
-        jr c, .row                  ; until the 0 bit has gone round all eight
+        jr c, .row                  ; Another half-row?  (till the 0 bit goes round)
         ld a, d
-        cp 0xFF
-        jr z, .none
+        cp KEY_NUMBER_NONE
+        jr z, .none                 ; No key but the shifts?
         ld hl, keys_table
         ld c, d
         ld b, 0
         add hl, bc
         ld a, (hl)                  ; the plain character
-        bit 0, e
-        jr nz, .caps
-        bit 1, e
-        jr nz, .symbol
+        bit SHIFT_CAPS_BIT, e
+        jr nz, .caps                ; CAPS SHIFT held?
+        bit SHIFT_SYMBOL_BIT, e
+        jr nz, .symbol              ; SYMBOL SHIFT held?
         or a
         ret
 .caps:  cp 'a'
-        jr c, .caps_other
+        jr c, .caps_other           ; Not a letter?
         sub 'a' - 'A'               ; a capital
         or a
         ret
 .caps_other:
         ld hl, keys_caps_table
         call keys_pair
-        ret nz
+        ret nz                      ; DELETE, an arrow or BREAK (CAPS SHIFT's table)?
         ld a, d                     ; another digit with CAPS SHIFT: the digit itself
         ld hl, keys_table
         ld c, a
@@ -93,13 +98,13 @@ keys_read:
         add hl, bc
         ld a, (hl)
         cp '0'
-        jr c, .none
+        jr c, .none                 ; Not a digit either (CAPS SHIFT+ENTER: no key)?
         or a
         ret
 .symbol:
         ld hl, keys_symbol_table
         call keys_pair
-        ret nz
+        ret nz                      ; A symbol of SYMBOL SHIFT's table?
 .none:  xor a
         ret
 
@@ -113,12 +118,12 @@ keys_pair:
         ld c, a
 .loop:  ld a, (hl)
         or a
-        jr z, .done
+        jr z, .done                 ; The table's end (not found)?
         inc hl
         cp c
         ld a, (hl)
         inc hl
-        jr nz, .loop
+        jr nz, .loop                ; Not this pair?
         or a
 .done:  pop bc
         ret
@@ -134,7 +139,7 @@ keys_release:
         in a, (ULA_PORT)            ; all half-rows at once
         cpl
         and ULA_KEYS
-        jr nz, keys_release
+        jr nz, keys_release         ; A key still down?
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -166,7 +171,7 @@ keys_wait:
 .wait:  halt
         call keys_idle
         call keys_read
-        jr z, .wait
+        jr z, .wait                 ; No key yet?
         ld (keys_ahead_prev), a
         jr .taken
 .ahead: ld a, 1
@@ -251,9 +256,9 @@ keys_wait_upper:
 ; ---------------------------------------------------------------------------------------------
 to_upper:
         cp 'a'
-        ret c
+        ret c                       ; Below 'a'?
         cp 'z' + 1
-        ret nc
+        ret nc                      ; Above 'z'?
         sub 'a' - 'A'
         ret
 
@@ -286,7 +291,7 @@ keys_wait_frames:
         call keys_idle
         call keys_read
         pop bc
-        ret nz
+        ret nz                      ; A key came?
         djnz .loop
         xor a
         ret

@@ -18,21 +18,21 @@ land:
         call board_record           ; HL = the square's record
         ld a, (hl)                  ; BOARD_KIND is the first byte
         cp KIND_SITE
-        jp z, land_property
+        jp z, land_property         ; A site?
         cp KIND_STATION
-        jp z, land_property
+        jp z, land_property         ; A station?
         cp KIND_UTILITY
-        jp z, land_property
+        jp z, land_property         ; A utility?
         cp KIND_CHANCE
-        jp z, cards_chance_draw
+        jp z, cards_chance_draw     ; Chance?
         cp KIND_CHEST
-        jp z, cards_chest_draw
+        jp z, cards_chest_draw      ; Community Chest?
         cp KIND_TAX
-        jp z, land_tax
+        jp z, land_tax              ; Income Tax or Super Tax?
         cp KIND_GO_TO_JAIL
-        jp z, jail_send
+        jp z, jail_send             ; Go to Jail?
         cp KIND_FREE_PARKING
-        jp z, land_free_parking
+        jp z, land_free_parking     ; Free Parking?
         ret                         ; GO, Jail (just visiting)
 
 ; ---------------------------------------------------------------------------------------------
@@ -71,11 +71,11 @@ land_tax:
 land_free_parking:
         ld a, (v_options)
         bit OPT_JACKPOT, a
-        ret z
+        ret z                       ; No jackpot (the option off)?
         ld hl, (v_jackpot)
         ld a, h
         or l
-        ret z
+        ret z                       ; Nothing on Free Parking?
         push hl
         ld hl, str_land_jackpot
         call msg_show
@@ -85,7 +85,7 @@ land_free_parking:
         pop hl
         call cash_add               ; from Free Parking, not from the Bank
         EVENT_CAUSE EVK_JACKPOT
-        call record_player
+        call player_of_record
         ld c, a
         ld a, EV_PARKING
         call event_money
@@ -105,13 +105,13 @@ land_property:
         ld a, (ix+P_SQUARE)
         call square_owner           ; A = owner + 1 (0: the Bank), C = the square byte
         or a
-        jp z, land_buy_offer
+        jp z, land_buy_offer        ; The Bank's?
         dec a
         ld hl, v_current
         cp (hl)
-        ret z                       ; the player's own
+        ret z                       ; The player's own?
         bit SQ_MORTGAGED, c
-        jr nz, .mortgaged
+        jr nz, .mortgaged           ; Mortgaged?  (no rent)
         jp rent_due
 .mortgaged:
         ld hl, str_land_mortgaged_no_rent
@@ -136,12 +136,12 @@ land_buy_offer:
         ld h, (ix+P_CASH+1)
         or a
         sbc hl, de
-        jr c, .cannot               ; Can the player pay for it?
+        jr c, .cannot               ; Less cash than the price?
         bit PF_COMPUTER, (ix+P_FLAGS)
-        jr z, .ask
+        jr z, .ask                  ; A human?  (asked; a computer decides)
         ld a, (ix+P_SQUARE)
         call ai_wants_to_buy
-        jr c, .buy
+        jr c, .buy                  ; Does the computer buy it?
         ld hl, str_land_declines
         call msg_show
         ld b, LAND_PAUSE
@@ -157,7 +157,7 @@ land_buy_offer:
         call msg_money
         ld hl, str_msg_question
         call ask_yn
-        jr nc, .decline
+        jr nc, .decline             ; N: declined?
 .buy:   ld a, (ix+P_SQUARE)
         ld (event_square), a
         EVENT_CAUSE EVK_BUY
@@ -190,7 +190,7 @@ land_buy_offer:
 .decline:
         ld e, DECLINE_CHOICE
 .declined:
-        call record_player          ; the record: who did not buy what, and why
+        call player_of_record          ; the record: who did not buy what, and why
         ld b, a
         ld d, (ix+P_SQUARE)
         ld hl, (land_buy_offer_price)
@@ -198,7 +198,7 @@ land_buy_offer:
         call event_player
         ld a, (v_options)
         bit OPT_NO_AUCTION, a
-        jr nz, .kept
+        jr nz, .kept                ; No auctions (OPT_NO_AUCTION)?
         ld a, (ix+P_SQUARE)
         jp auction_run
 .kept:  ld hl, str_land_stays_with_bank

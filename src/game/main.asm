@@ -37,7 +37,7 @@ start:
 
 ; ---------------------------------------------------------------------------------------------
 ; state_clear - clear the state block (v_state .. v_state_end), keeping the frame count
-; Input: none.  Output: the block zeroed, v_rent_payer = NO_PLAYER, v_last_card = 0FFh.
+; Input: none.  Output: the block zeroed, v_rent_payer = NO_PLAYER, v_last_card = NO_CARD.
 ; Corrupts: AF, BC, HL.
 ; ---------------------------------------------------------------------------------------------
 state_clear:
@@ -48,10 +48,11 @@ state_clear:
         dec bc
         ld a, b
         or c
-        jr nz, .clear
+        jr nz, .clear               ; More of the block to clear?
         ld a, NO_PLAYER
         ld (v_rent_payer), a
         ld (v_rent_owner), a
+        assert NO_CARD == NO_PLAYER
         ld (v_last_card), a
         ret
 

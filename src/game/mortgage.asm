@@ -22,11 +22,11 @@ mortgage_run:
         call msg_show
         ld hl, deed_show
         call cursor_select
-        jp c, turn_lower_restore
+        jp c, turn_lower_restore    ; Q: given up?
         ld (mortgage_run_square), a
         call square_owner           ; A = owner + 1, C = the square byte
         or a
-        jr z, .act                  ; nobody's: mortgage_toggle says so
+        jr z, .act                  ; Nobody's?  (mortgage_toggle says so)
         dec a
         ld (mortgage_run_owner), a
         call player_record          ; The owner decides: a computer for itself, a human
@@ -34,7 +34,7 @@ mortgage_run:
         add hl, de                  ; the owner)
         bit PF_COMPUTER, (hl)
         ld hl, str_mortgage_computer_own
-        jr nz, .refused
+        jr nz, .refused             ; A computer's?  (it mortgages its own)
         call msg_clear
         ld a, (mortgage_run_owner)
         call msg_player
@@ -42,7 +42,7 @@ mortgage_run:
         call square_owner
         ld hl, str_mortgage_takes
         bit SQ_MORTGAGED, c
-        jr z, .ask
+        jr z, .ask                  ; Not mortgaged yet?  (then it is taken)
         ld hl, str_mortgage_lifts
 .ask:   call msg_print
         ld a, (mortgage_run_square)
@@ -54,7 +54,7 @@ mortgage_run:
         call msg_money
         ld hl, str_msg_question
         call ask_yn
-        jp nc, turn_lower_restore
+        jp nc, turn_lower_restore   ; N: left as it is?
 .act:   ld a, (mortgage_run_square)
         call mortgage_toggle
         jr .shown
@@ -74,15 +74,15 @@ mortgage_toggle:
         call square_owner
         or a
         ld hl, str_mortgage_not_owned
-        jp z, refuse_show           ; the Bank's, or not a property
+        jp z, refuse_show           ; The Bank's, or not a property?
         dec a
         ld (mortgage_owner), a
         bit SQ_MORTGAGED, c
-        jr nz, .lift
+        jr nz, .lift                ; Mortgaged?  (then it is lifted)
         ld a, c                     ; "All buildings on the Site must be sold back to the
         and SQ_BUILD_MASK           ; Bank before any property can be mortgaged" (booklet A)
         ld hl, str_mortgage_sell_buildings_first
-        jp nz, refuse_show
+        jp nz, refuse_show          ; Buildings on it?
         ld a, (mortgage_square)
         jp mortgage_take
 .lift:  ld a, (mortgage_square)
@@ -98,7 +98,7 @@ mortgage_toggle:
         push hl
         pop ix
         call bank_short
-        jr c, .cannot
+        jr c, .cannot               ; Short of the loan and its 10 %?
         ld hl, (bank_amount)
         EVENT_CAUSE EVK_LIFT
         call bank_pay_ix_exact
@@ -201,7 +201,7 @@ mortgage_humans_own:
 .next:  inc c
         ld a, c
         cp BOARD_SQUARES
-        jr c, .square
+        jr c, .square               ; Another square to look at?
         xor a
         ret
 
@@ -223,7 +223,7 @@ mortgage_interest:
         ld de, MORTGAGE_INTEREST_DIVISOR
 .div:   or a
         sbc hl, de
-        jr c, .done
+        jr c, .done                 ; No whole tenth left?
         inc bc
         jr .div
 .done:  ld h, b
@@ -244,7 +244,7 @@ mortgage_sum:
         call mortgage_interest      ; HL = interest, DE = value
         pop bc
         bit SQ_MORTGAGED, c
-        jr nz, .lift
+        jr nz, .lift                ; Mortgaged?  (lifting costs the value and 10 %)
         ex de, hl
         ret
 .lift:  add hl, de

@@ -34,16 +34,16 @@ move_forward_salary:
         ld a, (ix+P_SQUARE)
         inc a
         cp BOARD_SQUARES
-        jr c, .same_lap
+        jr c, .same_lap             ; Is the next square on this lap (not round to GO)?
         xor a
 .same_lap:
         call move_token_to
         ld a, (ix+P_SQUARE)
         or a
-        jr nz, .on
+        jr nz, .on                  ; Did this step miss GO?
         ld a, (move_pays)
         or a
-        call nz, move_salary
+        call nz, move_salary        ; Does this move pay the salary at GO (passing or landing)?
 .on:    pop bc
         djnz .step
         ld e, 0
@@ -60,7 +60,7 @@ move_forward_salary:
 ; HL.
 ; ---------------------------------------------------------------------------------------------
 move_record:
-        call record_player
+        call player_of_record
         ld b, a
         ld a, (move_from)
         ld c, a
@@ -80,7 +80,7 @@ move_backward:
 .step:  push bc
         ld a, (ix+P_SQUARE)
         or a
-        jr nz, .down
+        jr nz, .down                ; Is the token anywhere but GO (no wrap back to the last square)?
         ld a, BOARD_SQUARES
 .down:  dec a
         call move_token_to

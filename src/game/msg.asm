@@ -84,13 +84,13 @@ msg_keep_full:
 msg_wait_hold:
         ld a, (msg_holding)
         or a
-        ret z
+        ret z                       ; No hold set (nothing to wait out)?
 .wait:  ld hl, (v_frames)
         ld de, (msg_hold_until)
         or a
         sbc hl, de
         bit 7, h                    ; still before it (the difference is negative)?
-        jr z, .over
+        jr z, .over                 ; Is its time over (the difference not negative)?
         halt
         push bc
         call keys_ahead_frame       ; (a key typed for the prompt that follows is kept)
@@ -108,7 +108,7 @@ msg_wait_hold:
 msg_stop:
         ld a, (msg_col)
         or a
-        ret z                       ; a fresh line: nothing to end
+        ret z                       ; A fresh line (nothing to end)?
         dec a
         ld e, a
         ld d, 0
@@ -118,11 +118,11 @@ msg_stop:
         ld a, (hl)
         pop hl
         cp '.'
-        ret z
+        ret z                       ; A full stop already?
         cp '?'
-        ret z
+        ret z                       ; A question mark?
         cp '!'
-        ret z
+        ret z                       ; An exclamation mark?
         ld a, '.'
         jp msg_char
 
@@ -153,10 +153,10 @@ msg_hold_start:
 msg_paced:
         ld a, (v_phase)             ; only in the game, ...
         cp PHASE_PLAYING
-        jr nz, .no
+        jr nz, .no                  ; Not in the game (no pace)?
         ld a, (v_speed)             ; ... at the normal speed, ...
         cp AI_SPEED_FAST
-        jr z, .no
+        jr z, .no                   ; The fast setting (no pace)?
         ld a, (v_current)           ; ... in a computer's turn
         call player_record
         bit PF_COMPUTER, (hl)       ; (P_FLAGS is the record's first byte)
@@ -180,7 +180,7 @@ msg_hold_added:
         sbc hl, de                  ; HL = frames since the last character
         ld a, h
         or a
-        jr nz, .added
+        jr nz, .added               ; 256 frames or more since the last character (a line added)?
         ld a, l
         cp MSG_ADDED_FRAMES
         jr c, .done                 ; Printed on from the last character?
@@ -217,7 +217,7 @@ msg_hold_restart:
         ld a, h
         or a
         ld a, b
-        jr nz, .store               ; (a rest over 255 cannot be: msg_hold is a byte)
+        jr nz, .store               ; A rest over 255?  (cannot be: msg_hold is a byte)
         ld a, l
         cp b
         jr nc, .store               ; Is the rest longer than a line's?
@@ -235,7 +235,7 @@ msg_hold_restart:
 msg_hold_wait:
 .loop:  ld a, (msg_hold)
         or a
-        ret z
+        ret z                       ; No hold (nothing to wait for)?
         ld hl, (v_frames)
         ld de, (msg_shown_at)
         or a
@@ -247,7 +247,7 @@ msg_hold_wait:
         jr nc, .done                ; Shown long enough?
         ld a, (msg_hold_keys)
         or a
-        jr z, .frame
+        jr z, .frame                ; Not a deal's hold (no key ends it)?
         call keys_read
         jr nz, .done                ; A key ends a deal's hold?
 .frame: halt
@@ -332,11 +332,11 @@ msg_show:
 msg_print:
         ld a, (hl)
         or a
-        jr z, .end
+        jr z, .end                  ; The terminator?
         cp PR_ATTR
-        jr z, .attr
+        jr z, .attr                 ; PR_ATTR (an attribute follows)?
         cp PR_NEWLINE
-        jr z, .newline
+        jr z, .newline              ; PR_NEWLINE?
         call msg_char
         inc hl
         jr msg_print
@@ -363,10 +363,10 @@ msg_char:
         call msg_hold_added         ; (a line added to the one shown has its own time)
         ld a, (msg_col)
         cp COLUMNS
-        jr c, .fits
+        jr c, .fits                 ; Room on this line?
         ld a, c                     ; the line is full: is this a space?
         cp ' '
-        jp z, msg_newline
+        jp z, msg_newline           ; A space (dropped: the next line starts flush)?
         push bc
         call msg_carry_word
         pop bc
@@ -394,7 +394,7 @@ msg_char:
         ld b, a
         ld a, d
         cp ' '                      ; after a space the next word starts
-        jr nz, .done
+        jr nz, .done                ; Not a space (the word goes on)?
         ld a, b
         ld (msg_word), a
 .done:  pop hl
@@ -410,9 +410,9 @@ msg_char:
 msg_carry_word:
         ld a, (msg_word)
         or a
-        jp z, msg_newline
+        jp z, msg_newline           ; Does the word fill the whole line (it stays)?
         cp COLUMNS
-        jp nc, msg_newline          ; the line ended with a space: nothing to carry
+        jp nc, msg_newline          ; Did the line end with a space (nothing to carry)?
         push hl
         ld c, a                     ; C = the word's column
         ld a, COLUMNS
@@ -471,7 +471,7 @@ msg_carry_word:
         pop bc
         inc e
         dec c
-        jr nz, .print
+        jr nz, .print               ; Another letter of the word?
         pop af
         ld (print_attr), a
         pop hl

@@ -52,13 +52,13 @@ owners_run:
         call owners_draw
 .key:   call keys_wait_upper
         cp KEY_ENTER
-        jr z, .leave
+        jr z, .leave                ; ENTER: leave?
         cp KEY_SPACE
-        jr z, .next_page
+        jr z, .next_page            ; SPACE: the next page?
         cp KEY_DEED
-        jr z, .choose
+        jr z, .choose               ; P: choose a deed?
         cp KEY_PORTFOLIO_OFF
-        jr nz, .player
+        jr nz, .player              ; Not O (the whole list again)?  A player's number, perhaps.
         ld a, OWNERS_ALL
         jr .mode
 .player:
@@ -66,7 +66,7 @@ owners_run:
         sub '1'
         jr c, .other                ; Not a player's number?
         cp MAX_PLAYERS
-        jr nc, .other
+        jr nc, .other               ; Past player 6 (not a player's number)?
         ld hl, v_num_players
         cp (hl)
         jr c, .mode                 ; A player in the game?  His portfolio.
@@ -90,7 +90,7 @@ owners_run:
         add a, OWNERS_PER_PAGE
         ld hl, owners_count
         cp (hl)
-        jr c, .page
+        jr c, .page                 ; Another page after this one (else the first again)?
         xor a                       ; after the last page the first
 .page:  ld (owners_page), a
         jr .list
@@ -123,27 +123,27 @@ owners_choose:
         call owners_draw
 .key:   call keys_wait_upper
         cp KEY_QUIT
-        ret z
+        ret z                       ; Q: back without a deed?
         cp KEY_ENTER
-        jr z, .deed
+        jr z, .deed                 ; ENTER: its deed?
         cp KEY_DEED
-        jr z, .deed
+        jr z, .deed                 ; P: its deed?
         cp KEY_SPACE
-        jr z, .forward
+        jr z, .forward              ; SPACE: the next?
         cp KEY_RIGHT
-        jr z, .forward
+        jr z, .forward              ; CAPS SHIFT + 8: the next?
         cp KEY_DOWN
-        jr z, .forward
+        jr z, .forward              ; CAPS SHIFT + 6: the next?
         cp KEY_LEFT
-        jr z, .back
+        jr z, .back                 ; CAPS SHIFT + 5: the one before?
         cp KEY_UP
-        jr z, .back
+        jr z, .back                 ; CAPS SHIFT + 7: the one before?
         ld hl, str_owners_choose_help
         call refuse_key
         jr .key
 .back:  ld a, (owners_sel)
         or a
-        jr nz, .before
+        jr nz, .before              ; Past the first (else round to the last)?
         ld a, (owners_count)
 .before:
         dec a
@@ -153,7 +153,7 @@ owners_choose:
         inc a
         ld hl, owners_count
         cp (hl)
-        jr c, .chosen
+        jr c, .chosen               ; Before the last (else round to the first)?
         xor a
 .chosen:
         ld (owners_sel), a
@@ -200,7 +200,7 @@ owners_item:
 owners_page_of_sel:
         ld a, (owners_sel)
 .mod:   cp OWNERS_PER_PAGE          ; A = the choice's place on its page
-        jr c, .done
+        jr c, .done                 ; Within a page (its place on its page)?
         sub OWNERS_PER_PAGE
         jr .mod
 .done:  ld b, a
@@ -222,18 +222,18 @@ owners_build:
 .square:
         ld a, (ix+BOARD_KIND)       ; a property? (sites, stations, utilities)
         cp KIND_SITE
-        jr c, .next
+        jr c, .next                 ; A kind before the sites (not a property)?
         cp KIND_UTILITY + 1
-        jr nc, .next
+        jr nc, .next                ; A kind after the utilities (not a property)?
         ld a, (owners_mode)
         cp OWNERS_ALL
-        jr z, .take
+        jr z, .take                 ; The whole list (every property)?
         inc a
         ld b, a                     ; B = the player's owner field
         ld a, (hl)
         and SQ_OWNER_MASK
         cp b
-        jr nz, .next
+        jr nz, .next                ; Not this player's?
 .take:  ld a, c
         ld (de), a
         inc de
@@ -245,10 +245,10 @@ owners_build:
         inc c
         ld a, c
         cp BOARD_SQUARES
-        jr c, .square
+        jr c, .square               ; Another square?
         ld a, (owners_mode)
         cp OWNERS_ALL
-        jr z, .count
+        jr z, .count                ; The whole list (no cards in it)?
         push de
         call player_record
         ld bc, P_JAIL_CARDS
@@ -256,14 +256,14 @@ owners_build:
         ld a, (hl)                  ; the cards held
         pop de
         bit JC_CHANCE, a
-        jr z, .chest
+        jr z, .chest                ; No Chance Jail Free card?
         ld b, a
         ld a, OWNERS_CARD + JC_CHANCE
         ld (de), a
         inc de
         ld a, b
 .chest: bit JC_CHEST, a
-        jr z, .count
+        jr z, .count                ; No Community Chest Jail Free card?
         ld a, OWNERS_CARD + JC_CHEST
         ld (de), a
         inc de
@@ -284,7 +284,7 @@ owners_draw:
         call clear_rect
         ld a, (owners_count)
         or a
-        jr nz, .entries
+        jr nz, .entries             ; Anything listed?
         ld a, ATTR_NORMAL
         ld (print_attr), a
         ld hl, str_owners_none
@@ -297,22 +297,22 @@ owners_draw:
         add a, c
         ld hl, owners_count
         cp (hl)
-        jr nc, .keys
+        jr nc, .keys                ; Past the list's end?
         push bc
         call owners_draw_entry
         pop bc
         inc c
         ld a, c
         cp OWNERS_PER_PAGE
-        jr c, .entry
+        jr c, .entry                ; Room for another on the page?
 .keys:  ld a, (owners_sel)
         cp OWNERS_NO_SELECTION
         ld hl, str_owners_choose_keys
-        jr nz, owners_key_row
+        jr nz, owners_key_row       ; A choice being made (its keys)?
         ld a, (owners_mode)
         cp OWNERS_ALL
         ld hl, str_owners_keys
-        jr z, owners_key_row
+        jr z, owners_key_row        ; The whole list (its keys)?
         LD_ROW_COL bc, OWNERS_KEY_ROW, 0    ; a portfolio: whose it is, then its keys
         ld d, 1
         ld e, COLUMNS
@@ -377,7 +377,7 @@ owners_draw_entry:
         ld b, OWNERS_TOP
         ld c, 0
         cp OWNERS_ROWS
-        jr c, .left
+        jr c, .left                 ; In the left column?
         sub OWNERS_ROWS
         ld c, OWNERS_ENTRY
 .left:  add a, b
@@ -387,7 +387,7 @@ owners_draw_entry:
         ld d, a                     ; D = the item
         cp OWNERS_CARD
         ld a, ATTR_NORMAL
-        jr nc, .attr
+        jr nc, .attr                ; A Jail Free card (plain colours)?
         push de
         ld a, d
         ld hl, v_squares
@@ -395,13 +395,13 @@ owners_draw_entry:
         pop de
         bit SQ_MORTGAGED, (hl)
         ld a, ATTR_NORMAL
-        jr z, .attr
+        jr z, .attr                 ; Unmortgaged (plain colours)?
         ld a, ATTR_MORTGAGED        ; the booklet: white characters on a red background
 .attr:  ld hl, owners_sel
         push af
         ld a, (hl)
         cp e
-        jr nz, .plain
+        jr nz, .plain               ; Not the chosen entry?
         pop af
         or FLASH                    ; the chosen entry
         push af
@@ -417,7 +417,7 @@ owners_draw_entry:
         call print_at
         ld a, d
         cp OWNERS_CARD
-        jr nc, .card
+        jr nc, .card                ; A Jail Free card?
         ld hl, owners_short_names
         push bc
         push de
@@ -427,7 +427,7 @@ owners_draw_entry:
         pop bc
         ld a, (owners_mode)
         cp OWNERS_ALL
-        jr nz, .buildings
+        jr nz, .buildings           ; A portfolio (the buildings, not the owner)?
         ld a, c                     ; the owner's number on the right of the name
         add a, OWNERS_OWNER_COL
         ld c, a
@@ -438,7 +438,7 @@ owners_draw_entry:
         ld a, (hl)
         and SQ_OWNER_MASK
         ld a, OWNERS_BANK_MARK
-        jr z, .owner
+        jr z, .owner                ; The Bank's (its mark)?
         ld a, (hl)
         and SQ_OWNER_MASK
         add a, '1' - 1              ; the field holds owner + 1
@@ -454,10 +454,10 @@ owners_draw_entry:
         call setup_index
         ld a, (hl)
         and SQ_BUILD_MASK
-        ret z
+        ret z                       ; No buildings?
         cp SQ_HOTEL << SQ_BUILD_SHIFT
         ld a, CH_HOTEL
-        jp z, print_char
+        jp z, print_char            ; A hotel?
         ld a, CH_HOUSE
         call print_char
         ld a, (hl)
@@ -480,7 +480,7 @@ owners_draw_entry:
         ld a, d
         cp OWNERS_CARD + JC_CHANCE
         ld hl, str_owners_chance
-        jr z, .pack
+        jr z, .pack                 ; The Chance card?
         ld hl, str_owners_chest
 .pack:  jp print_string
 

@@ -70,7 +70,7 @@ b3_background:
         inc b
         ld a, b
         cp B3_TOP + B3_ROWS
-        jr c, .row
+        jr c, .row                  ; Another row of the picture?
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -163,12 +163,12 @@ b3_draw_square:
         pop de
         inc c
         dec e
-        jr nz, .restore
+        jr nz, .restore             ; Another cell of the token area?
         ld l, (ix+B3_SHARES)        ; the pieces of every square sharing those cells
         ld h, (ix+B3_SHARES+1)
 .share: ld a, (hl)
         cp NO_SQUARE
-        jr z, .done
+        jr z, .done                 ; The end of the sharing list (NO_SQUARE)?
         push hl
         call b3_tokens
         pop hl
@@ -176,8 +176,6 @@ b3_draw_square:
         jr .share
 .done:  pop ix
         ret
-
-NO_SQUARE       equ 0xFF            ; ends a b3_shares_* list
 
 ; ---------------------------------------------------------------------------------------------
 ; b3_square_band - look a square up and draw its band cells
@@ -201,11 +199,11 @@ b3_square_band:
 b3_band:
         ld a, (ix+B3_BAND_CELLS)
         or a
-        ret z                       ; a corner: no band
+        ret z                       ; A corner (no band cells)?
         ld b, (ix+B3_BAND_ROW)
         ld c, (ix+B3_BAND_COL)
         cp 2
-        jr c, .one
+        jr c, .one                  ; Only one band cell (what matters most)?
         call board_owner_glyph
         ld a, (bd_band_attr)
         call board_cell
@@ -213,10 +211,10 @@ b3_band:
         jr .symbol
 .one:   ld a, (bd_state)
         and SQ_OWNER_MASK
-        jr z, .symbol               ; the Bank's: its symbol
+        jr z, .symbol               ; The Bank's (its symbol shows)?
         ld a, (bd_state)
         and SQ_BUILD_MASK | (1 << SQ_MORTGAGED)
-        jr nz, .symbol              ; built or mortgaged: that shows
+        jr nz, .symbol              ; Built on or mortgaged (that shows, not the owner)?
         call board_owner_glyph
         ld a, (bd_band_attr)
         jp board_cell
@@ -235,11 +233,11 @@ b3_tokens:
         call b3_record
         pop af
         cp SQ_JAIL
-        jr z, .jail
+        jr z, .jail                 ; Jail (visitors and prisoners apart)?
         ld de, FILTER_ALL
         call board_compose_tokens
         or a
-        jr z, .out                  ; nobody there
+        jr z, .out                  ; Nobody there?
         ld b, (ix+B3_TOKEN_ROW)
         ld a, (ix+B3_TOKEN_X)
         call b3_or_area
@@ -290,7 +288,7 @@ b3_or_area:
         ld d, b                     ; D:E = the row's 16 pixels
         ld a, (b3_shift)
         or a
-        jr z, .two
+        jr z, .two                  ; Does the area start on a cell boundary (two cells, no shift)?
         ld b, a
         xor a                       ; A = the third byte
 .shift: srl d
@@ -315,7 +313,7 @@ b3_or_area:
         pop de
         pop bc
         dec c
-        jr nz, .row
+        jr nz, .row                 ; Another pixel row?
         ret
 
 ; =============================================================================================
@@ -328,7 +326,7 @@ b3_mark_square:
         call b3_record
         ld a, (ix+B3_BAND_CELLS)
         or a
-        jr z, .tokens
+        jr z, .tokens               ; A corner (no band cells to flash)?
         ld e, a
         ld d, 1
         ld b, (ix+B3_BAND_ROW)
@@ -366,7 +364,7 @@ b3_draw_all:
         pop af
         inc a
         cp BOARD_SQUARES
-        jr c, .square
+        jr c, .square               ; Another square?
         ret
 
 ; =============================================================================================
@@ -381,7 +379,7 @@ b3_draw_dice:
         call clear_rect
         ld a, (v_dice)
         or a
-        ret z
+        ret z                       ; No throw yet?
         ld hl, str_b3_dice
         call print_string
         ld a, (v_dice)
@@ -393,7 +391,7 @@ b3_draw_dice:
         ld a, (v_dice)
         ld hl, v_dice + 1
         cp (hl)
-        ret nz
+        ret nz                      ; Two different faces (not a double: no flashing)?
         LD_ROW_COL bc, B3_DICE_ROW, B3_DICE_COL
         LD_ROW_COL de, 2, B3_DICE_COLUMNS
         jp board_flash_rect         ; a double
@@ -413,7 +411,7 @@ str_b3_dice:    db PR_AT, B3_DICE_LABEL_ROW, B3_DICE_COL, PR_ATTR, ATTR_PANEL_LA
 b3_draw_clock:
         ld a, (v_short_game)
         or a
-        ret z
+        ret z                       ; Not the short game (no clock)?
         LD_ROW_COL bc, B3_CLOCK_LABEL_ROW, B3_CLOCK_LABEL_COL
         LD_ROW_COL de, 1, COLUMNS - B3_CLOCK_LABEL_COL
         ld a, ATTR_PANEL

@@ -11,11 +11,11 @@
 player_record:
         ld hl, v_players
         or a
-        ret z
+        ret z                       ; Player 0 (the first record)?
         ld de, PLAYER_RECORD
 .add:   add hl, de
         dec a
-        jr nz, .add
+        jr nz, .add                 ; Another record to step over?
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -53,4 +53,27 @@ player_computer_playing:
         ld a, (hl)                  ; (P_FLAGS)
         and 1 << PF_PLAYING | 1 << PF_COMPUTER
         cp 1 << PF_PLAYING | 1 << PF_COMPUTER
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; player_of_record - the number of the player whose record is in IX
+; Input: IX = a record in v_players.  Output: A = the player 0..5.  Corrupts: F.
+; ---------------------------------------------------------------------------------------------
+player_of_record:
+        push hl
+        push de
+        push ix
+        pop hl
+        ld de, v_players
+        or a
+        sbc hl, de                  ; HL = the record's offset: a multiple of PLAYER_RECORD
+        ld a, l                     ; (under 6 * PLAYER_RECORD < 256: L alone)
+        assert MAX_PLAYERS * PLAYER_RECORD < 256
+        ld e, -1
+.count: inc e
+        sub PLAYER_RECORD
+        jr nc, .count               ; Another whole record in the offset?
+        ld a, e
+        pop de
+        pop hl
         ret

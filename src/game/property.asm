@@ -110,7 +110,7 @@ group_built:
         pop bc
         pop hl
         or a
-        jr nz, .yes
+        jr nz, .yes                 ; Has this site buildings?
         djnz .site
         pop bc
         or a
@@ -143,10 +143,10 @@ group_clear_buildings:
         push hl
         ld a, b
         or a
-        jr z, .none
+        jr z, .none                 ; Has this site no buildings?
         ld c, a                     ; C = level
         cp SQ_HOTEL
-        jr nz, .houses
+        jr nz, .houses              ; Houses only (not a hotel)?
         ld a, (v_hotels_left)       ; a hotel: the hotel and its four houses' cost
         inc a
         ld (v_hotels_left), a
@@ -181,7 +181,7 @@ group_clear_buildings:
         ld hl, 0
 .mul:   add hl, de
         dec c
-        jr nz, .mul
+        jr nz, .mul                 ; Another house's cost to add?
         pop de
         add hl, de
         ex de, hl

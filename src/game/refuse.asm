@@ -200,7 +200,7 @@ refuse_key_name:
         inc hl
         or a
         ld a, c
-        jr nz, .skip
+        jr nz, .skip                ; Still in this name (its 0 not reached)?
         jr .find
 .named: jp msg_print
 .char:  call to_upper

@@ -39,7 +39,7 @@ rent_due:
         jr nz, .computer            ; A computer owner?  It claims at once.
         call rent_pending           ; "<token> 1 ANNE may press R for £25 rent from 2 BOB
                                     ; before the next throw."
-        ret nc                      ; (nothing to claim: cannot be, land_property checked)
+        ret nc                      ; Nothing to claim?  (cannot be: land_property checked)
         call rent_remind
         ld hl, str_rent_before_throw
         call msg_print
@@ -47,9 +47,9 @@ rent_due:
         call keys_ahead_arm         ; the line asks for R: an R typed now claims it
         ld b, LAND_PAUSE
         call pause                  ; NZ: a key typed ahead
-        ret z
+        ret z                       ; No key typed ahead (the turn goes on)?
         call to_upper
-        cp 'R'
+        cp GAME_KEY_RENT
         ret nz                      ; Not R?  (kept for no one: the turn goes on)
         call keys_ahead_clear
         jr rent_claim
@@ -79,9 +79,9 @@ rent_claim:
         dec a
         ld hl, v_rent_owner
         cp (hl)
-        jr nz, .none
+        jr nz, .none                ; Has the square changed hands since?
         bit SQ_MORTGAGED, c
-        jr nz, .none
+        jr nz, .none                ; Mortgaged since?
         ld a, (v_rent_dice)
         ld c, a
         ld a, (v_rent_square)
@@ -185,7 +185,7 @@ rent_remind_short:
 rent_ahead_clear:
         ld a, (keys_ahead)
         call to_upper
-        cp 'R'
+        cp GAME_KEY_RENT
         jp nz, keys_ahead_clear     ; Not R?
         call rent_pending
         jp nc, keys_ahead_clear     ; No rent to claim?
@@ -226,9 +226,9 @@ rent_amount:
         call square_owner
         ld hl, 0
         or a
-        ret z                       ; the Bank's
+        ret z                       ; The Bank's (no rent)?
         bit SQ_MORTGAGED, c
-        ret nz
+        ret nz                      ; Mortgaged (no rent)?
         ld (rent_amount_owner), a
         ld a, c
         and SQ_BUILD_MASK
@@ -249,16 +249,16 @@ rent_amount:
         ld de, BOARD_RENTS
         add hl, de                  ; HL = the rents
         cp KIND_SITE
-        jr nz, .by_count
+        jr nz, .by_count            ; A station or a utility (rent by how many are held)?
         ld a, (rent_amount_level)
         or a
-        jr nz, .built
+        jr nz, .built               ; Houses or a hotel on it?
         call .word                  ; unimproved
         ld a, (rent_amount_count)
         ld c, a
         ld a, (rent_amount_size)
         cp c
-        ret nz
+        ret nz                      ; Not the whole group, unmortgaged (no double)?
         add hl, hl                  ; the whole group, none mortgaged: double (A22)
         ret
 .built: add a, a                    ; RENTS[level]
@@ -277,13 +277,13 @@ rent_amount:
         call .word
         pop af
         cp KIND_UTILITY
-        ret nz
+        ret nz                      ; A station (its rent as it stands)?
         ld a, (rent_amount_dice)    ; utilities: times the dice
         ld b, a
         ex de, hl
         ld hl, 0
         or a
-        ret z
+        ret z                       ; No dice total (nothing to multiply)?
 .times: add hl, de
         djnz .times
         ret
@@ -320,9 +320,9 @@ rent_group_count:
         ld hl, rent_group_count_owner
         cp (hl)
         pop hl
-        jr nz, .next
+        jr nz, .next                ; Another owner's square?
         bit SQ_MORTGAGED, e
-        jr nz, .next
+        jr nz, .next                ; Mortgaged (not counted)?
         ex (sp), hl
         inc h                       ; the count rides in the pushed B
         ex (sp), hl

@@ -14,7 +14,7 @@ rng_next:
         ld hl, (v_seed)
         ld a, h
         or l
-        jr nz, .go
+        jr nz, .go                  ; Is the seed anything but 0 (xorshift's fixed point)?
         inc hl                      ; 0 is xorshift's fixed point: leave it
 .go:    ld a, h                     ; x ^= x << 7
         rra
@@ -47,10 +47,10 @@ rng_below:
         ld d, l
         ld a, 8
 .mul:   add hl, hl                  ; HL = H * E, shift-and-add
-        jr nc, .skip
+        jr nc, .skip                ; Was this bit of the random byte clear (nothing to add)?
         add hl, de
 .skip:  dec a
-        jr nz, .mul
+        jr nz, .mul                 ; Another of the eight bits to go?
         ld a, h
         ret
 
@@ -63,7 +63,7 @@ dice_throw:
         ld hl, (v_rig_dice)         ; L = first face, H = second
         ld a, l
         or a
-        jr z, .random
+        jr z, .random               ; No rigged throw waiting (first face 0)?
         ld de, 0
         ld (v_rig_dice), de         ; used once
         jr .store
@@ -81,7 +81,7 @@ dice_throw:
         ld a, l
         cp h                        ; Is it a double?
         ld a, l
-        jr nz, .single
+        jr nz, .single              ; Two different faces (not a double)?
         add a, h
         scf
         ret

@@ -152,7 +152,7 @@ raise_sell_building_owner: db 0     ; the seller + 1 (as in a square byte)
 raise_sell_building_best_level: db 0 ; the most buildings on a site of his so far
 raise_sell_building_best_square: db 0 ; ... on which site
 raise_mortgage_one_owner: db 0      ; the player + 1 (as in a square byte)
-raise_mortgage_one_best: db 0       ; the square with the smallest loan so far (0FFh: none)
+raise_mortgage_one_best: db 0       ; the square with the smallest loan so far (NO_SQUARE: none)
 raise_mortgage_one_loan: dw 0       ; ... that loan
 bankrupt_player: db 0               ; bankrupt: who goes bankrupt
 bankrupt_creditor: db 0             ; ... to whom (NO_PLAYER: the Bank)

@@ -85,11 +85,11 @@ print_set_attr:
 ; ---------------------------------------------------------------------------------------------
 glyph_addr:
         cp CH_GRAPHICS_END
-        jr nc, .blank
+        jr nc, .blank               ; Past the last glyph (none: a space)?
         cp 0x80
-        jr nc, .graphic
+        jr nc, .graphic             ; One of graphics.asm's characters (80h up)?
         sub 0x20
-        jr c, .blank
+        jr c, .blank                ; Below the font (no glyph: a space)?
         ld hl, font
         jr .index
 .graphic:
@@ -118,7 +118,7 @@ print_char:
         push de
         push hl
         cp PR_NEWLINE
-        jr z, .newline
+        jr z, .newline              ; A new line?
         call glyph_addr
         ex de, hl                   ; DE = glyph
         ld a, (print_row)
@@ -129,7 +129,7 @@ print_char:
         ld a, (print_attr)
         ld (hl), a
         call scr_cell_addr
-        ld b, 8
+        ld b, GLYPH_SIZE
 .row:   ld a, (de)
         ld (hl), a
         inc de
@@ -138,12 +138,12 @@ print_char:
         ld a, (print_col)
         inc a
         cp COLUMNS
-        jr c, .same
+        jr c, .same                 ; Room left on this row (column 31 not passed)?
 .newline:
         ld a, (print_row)
         inc a
         cp ROWS
-        jr c, .row_ok
+        jr c, .row_ok               ; Above the bottom row (else back to the top)?
         xor a
 .row_ok:
         ld (print_row), a
@@ -162,11 +162,11 @@ print_string:
         ld a, (hl)
         inc hl
         or a
-        ret z
+        ret z                       ; The terminator?
         cp PR_AT
-        jr z, .at
+        jr z, .at                   ; PR_AT (a row and a column follow)?
         cp PR_ATTR
-        jr z, .attr
+        jr z, .attr                 ; PR_ATTR (an attribute follows)?
         call print_char
         jp print_string
 .at:    ld b, (hl)
@@ -195,7 +195,7 @@ print_string_at:
 print_spaces:
         ld a, b
         or a
-        ret z
+        ret z                       ; None to print?
 .loop:  ld a, ' '
         call print_char
         djnz .loop
@@ -229,13 +229,13 @@ number_digits:
 .sub:   inc a
         or a
         sbc hl, de
-        jr nc, .sub
+        jr nc, .sub                 ; Did DE go into it once more?
         add hl, de
         cp '0'                      ; Is it a leading zero?
-        jr nz, .store
+        jr nz, .store               ; A digit other than 0 (always stored)?
         inc b
         dec b
-        ret z
+        ret z                       ; No digit stored yet (a leading zero, dropped)?
 .store: ld (ix), a
         inc ix
         inc b
@@ -268,7 +268,7 @@ print_number_right:
         call number_digits
         pop af
         sub b
-        jr c, .digits
+        jr c, .digits               ; Longer than the field (no spaces before it)?
         ld b, a
         call print_spaces
 .digits:
@@ -295,7 +295,7 @@ fill_attr:
         add hl, de
         pop de
         dec d
-        jr nz, .rows
+        jr nz, .rows                ; Another row?
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -311,7 +311,7 @@ clear_rect:
         pop bc
 .rows:  push bc
         call scr_cell_addr
-        ld c, 8                     ; pixel lines
+        ld c, GLYPH_SIZE            ; pixel lines
 .line:  push hl
         ld b, e
 .cols:  ld (hl), 0
@@ -320,11 +320,11 @@ clear_rect:
         pop hl
         inc h
         dec c
-        jr nz, .line
+        jr nz, .line                ; Another pixel line of this row?
         pop bc
         inc b
         dec d
-        jr nz, .rows
+        jr nz, .rows                ; Another row?
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -351,7 +351,7 @@ cls:
 ; ---------------------------------------------------------------------------------------------
 draw_glyph_at:
         call scr_cell_addr
-        ld b, 8
+        ld b, GLYPH_SIZE
 .row:   ld a, (de)
         ld (hl), a
         inc de

@@ -106,7 +106,7 @@ setup_draw:
         inc c
         ld a, c
         cp TOKENS
-        jr c, .piece
+        jr c, .piece                ; Another piece?
         ld a, ATTR_MESSAGE
         ld (print_attr), a
         ret
@@ -134,18 +134,18 @@ setup_string_of:
 setup_players:
         ld a, (v_num_players)
         cp MAX_PLAYERS
-        ret nc
+        ret nc                      ; Are all six pieces taken?
         ld hl, str_empty
 .ask:   call msg_show               ; HL: why the last key was refused, or nothing
         call setup_prompt_piece
 .key:   call keys_wait
         cp KEY_ENTER
-        jr z, .enter
+        jr z, .enter                ; ENTER: are all the players in?
         ld c, a
         sub '1'
         jr c, .other                ; Not a piece's number?
         cp TOKENS
-        jr nc, .other
+        jr nc, .other               ; Past piece 6 (not a piece's number)?
         ld c, a                     ; C = the piece
         ld b, a
         inc b
@@ -155,7 +155,7 @@ setup_players:
         ld hl, setup_taken
         ld b, a
         and (hl)
-        jr nz, .taken
+        jr nz, .taken               ; Is the piece taken already?
         ld a, b
         or (hl)
         ld (hl), a
@@ -170,7 +170,7 @@ setup_players:
         jr .key
 .enter: ld a, (v_num_players)
         cp MIN_PLAYERS
-        ret nc
+        ret nc                      ; Two players or more (enough)?
         call snd_low
         ld hl, str_too_few
         jr .ask
@@ -189,7 +189,7 @@ setup_prompt_piece:
         call msg_print
         ld a, (v_num_players)
         cp MIN_PLAYERS
-        ret c
+        ret c                       ; Fewer than two so far (no ENTER offered)?
         ld hl, str_or_enter
         jp msg_print
 
@@ -226,7 +226,7 @@ setup_enter_player:
         call msg_print
         ld hl, str_ask_computer
         call ask_yn
-        jr nc, .name
+        jr nc, .name                ; N: a human player?
         call setup_record
         set PF_COMPUTER, (ix+P_FLAGS)
         ld a, PERSONALITIES         ; one of the six personalities, at random
@@ -297,7 +297,7 @@ setup_draw_player:
         ld c, SETUP_PIECE_COL
         ld hl, str_human
         bit PF_COMPUTER, (ix+P_FLAGS)
-        jr z, .who
+        jr z, .who                  ; A human player (no personality)?
         ld hl, str_computer
         call print_string_at
         ld a, (ix+P_PERSONALITY)
@@ -320,46 +320,46 @@ setup_short_game:
         call msg_clear
         ld hl, str_ask_short
         call ask_yn
-        ret nc
+        ret nc                      ; N: the full game?
         ld hl, str_how_long
 .ask:   call msg_show               ; HL: the question, or why the last answer was refused
         ld hl, str_hours
         call ask_number
-        jr nc, .hours
+        jr nc, .hours               ; Hours typed (not ENTER alone)?
         ld hl, 0                    ; ENTER alone: no hours
 .hours: ld de, MAX_HOURS + 1
         or a
         sbc hl, de
-        jr nc, .bad
+        jr nc, .bad                 ; More than MAX_HOURS hours?
         add hl, de
         ld a, l
         ld (setup_hours), a
         ld hl, str_minutes
         call ask_number
-        jr nc, .minutes
+        jr nc, .minutes             ; Minutes typed (not ENTER alone)?
         ld hl, 0
 .minutes:
         ld de, MINUTES_PER_HOUR
         or a
         sbc hl, de
-        jr nc, .bad
+        jr nc, .bad                 ; 60 minutes or more?
         add hl, de                  ; HL = minutes 0..59
         ld a, (setup_hours)
         or a
-        jr z, .total
+        jr z, .total                ; No whole hours to add?
         ld b, a
 .hour:  add hl, de                  ; + 60 a hour
         djnz .hour
 .total: ld a, h
         or l
-        jr z, .bad                  ; no time at all
+        jr z, .bad                  ; No time at all?
         ld (v_clock_minutes), hl
         ld a, 1
         ld (v_short_game), a
         call msg_clear              ; booklet A's short game deals deeds; part C is silent,
         ld hl, str_ask_deal         ; so the players choose (issue 28)
         call ask_yn
-        ret nc
+        ret nc                      ; N: no deeds dealt?
         ld a, (v_options)
         set OPT_DEAL, a
         ld (v_options), a
@@ -379,7 +379,7 @@ setup_short_game:
 setup_deal:
         ld a, (v_options)
         bit OPT_DEAL, a
-        ret z
+        ret z                       ; No deeds to deal (OPT_DEAL not chosen)?
         push ix
         xor a
 .player:
@@ -413,7 +413,7 @@ setup_deal:
         ld a, b
         cp 1
         ld hl, str_deal_and
-        call nz, msg_print          ; (not after the last)
+        call nz, msg_print          ; Not the last card (" and " follows)?
         pop bc
         djnz .card
         ld hl, str_deal_paying
@@ -435,7 +435,7 @@ setup_deal:
         inc a
         ld hl, v_num_players
         cp (hl)
-        jr c, .player
+        jr c, .player               ; Another player to deal to?
         pop ix
         ret
 
@@ -451,10 +451,10 @@ setup_deal_one:
         ld b, 0                     ; B = square
 .find:  ld a, b
         call setup_bank_deed
-        jr nz, .next
+        jr nz, .next                ; Not a deed the Bank holds?
         ld a, c
         or a
-        jr z, .found
+        jr z, .found                ; Passed over enough (this is the one)?
         dec c
 .next:  inc b
         jr .find
@@ -485,12 +485,12 @@ setup_bank_deeds:
 .square:
         ld a, b
         call setup_bank_deed
-        jr nz, .next
+        jr nz, .next                ; Not a deed the Bank holds?
         inc c
 .next:  inc b
         ld a, b
         cp BOARD_SQUARES
-        jr c, .square
+        jr c, .square               ; Another square?
         ld a, c
         pop bc
         ret
@@ -510,7 +510,7 @@ setup_bank_deed:
         assert KIND_SITE == 1
         assert KIND_UTILITY == 3
         cp KIND_UTILITY
-        jr nc, .not
+        jr nc, .not                 ; Not a site, station or utility (no deed)?
         ld a, b
         call square_owner           ; A = owner + 1: 0 for the Bank
         pop bc
@@ -532,7 +532,7 @@ setup_options:
         inc hl
         ld a, d
         or e
-        ret z
+        ret z                       ; The table's end (its 0)?
         ld a, (hl)                  ; the option's bit
         inc hl
         push hl
@@ -542,7 +542,7 @@ setup_options:
         ld hl, str_option_end
         call ask_yn
         pop bc                      ; B = the bit
-        jr nc, .no
+        jr nc, .no                  ; N: the option stays off?
         ld a, (v_options)
         or b
         ld (v_options), a
@@ -576,7 +576,7 @@ setup_first:
 .all:   xor a
         dec c
         bit 7, c
-        jr nz, .set                 ; past the last player
+        jr nz, .set                 ; Past the last player (no throw)?
         inc a
 .set:   ld (hl), a
         inc hl
@@ -584,9 +584,9 @@ setup_first:
 .round: ld c, 0
 .each:  ld a, (v_num_players)
         cp c
-        jr z, .judge
+        jr z, .judge                ; Has every player thrown this round?
         call setup_is_contender
-        jr z, .skip
+        jr z, .skip                 ; Not throwing this round?
         push bc
         ld a, c
         call setup_throw_turn
@@ -596,23 +596,23 @@ setup_first:
 .judge: ld c, 0                     ; D = the best total among the contenders
         ld d, 0
 .best:  call setup_is_contender
-        jr z, .best_next
+        jr z, .best_next            ; Not throwing this round?
         ld a, (hl)                  ; setup_is_contender: HL = the total
         cp d
-        jr c, .best_next
+        jr c, .best_next            ; Below the best so far?
         ld d, a
 .best_next:
         inc c
         ld a, (v_num_players)
         cp c
-        jr nz, .best
+        jr nz, .best                ; Another player to look at?
         ld c, 0                     ; keep only those with the best; E counts them
         ld e, 0
 .keep:  call setup_is_contender
-        jr z, .keep_next
+        jr z, .keep_next            ; Not throwing this round?
         ld a, (hl)
         cp d
-        jr z, .kept
+        jr z, .kept                 ; Has he the best total (kept)?
         ld hl, setup_contender
         ld a, c
         call setup_index
@@ -625,10 +625,10 @@ setup_first:
         inc c
         ld a, (v_num_players)
         cp c
-        jr nz, .keep
+        jr nz, .keep                ; Another player?
         ld a, e
         dec a
-        jr z, .starter
+        jr z, .starter              ; Only one with the best total (he starts)?
         call setup_tie
         jr .round
 .starter:
@@ -653,7 +653,7 @@ setup_first:
 setup_index:
         add a, l
         ld l, a
-        ret nc
+        ret nc                      ; No carry into H?
         inc h
         ret
 
@@ -684,10 +684,10 @@ setup_tie:
         ld c, 0
         ld b, 0                     ; B = names printed so far
 .each:  call setup_is_contender
-        jr z, .next
+        jr z, .next                 ; Not throwing again?
         ld a, b
         or a
-        jr z, .first
+        jr z, .first                ; The first name (no comma before it)?
         ld hl, str_comma
         push bc
         call msg_print
@@ -700,7 +700,7 @@ setup_tie:
 .next:  inc c
         ld a, (v_num_players)
         cp c
-        jr nz, .each
+        jr nz, .each                ; Another player?
         ld hl, str_throw_again
         call msg_print
         ld b, SETUP_TIE_PAUSE
@@ -724,13 +724,13 @@ setup_throw_turn:
         ld a, c
         call player_record
         bit PF_COMPUTER, (hl)
-        jr nz, .computer
+        jr nz, .computer            ; A computer player (it throws by itself)?
         push bc
         ld hl, str_press_d
         call msg_print
 .key:   call keys_wait_upper
         cp KEY_THROW
-        jr z, .thrown               ; D?
+        jr z, .thrown               ; D: throw?
         ld hl, str_d_throws
         call refuse_key
         jr .key

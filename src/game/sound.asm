@@ -35,7 +35,7 @@ snd_tone:
         push af
         ld a, b
         or c
-        jr z, .done
+        jr z, .done                 ; Is this half-period's delay over?
         pop af
         jr .delay
 .done:  pop af
@@ -43,7 +43,7 @@ snd_tone:
         push af
         ld a, d
         or e
-        jr z, .end
+        jr z, .end                  ; Are all the half-periods played?
         pop af
         jr .half
 .end:   pop af

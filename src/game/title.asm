@@ -35,7 +35,7 @@ title_show:
         inc b
         ld a, b
         cp TOKENS
-        jr c, .tokens
+        jr c, .tokens               ; Another piece to draw?
         call keys_wait
         ld hl, (v_frames)           ; the human's timing is the randomness
         ld a, r

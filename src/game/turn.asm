@@ -16,6 +16,13 @@ TUMBLE_FRAMES   equ 2               ; frames each of them shows
 DICE_FRAMES     equ 50              ; the throw's line stays at least this long (issue 28)
 GAME_KEY_BOARD  equ 'B'             ; the flat board (status always shown) or the perspective one
 GAME_KEY_RETIRE equ 'X'             ; retire a player (OPT_RETIRE; seed 003's "Quitar")
+GAME_KEY_RENT   equ 'R'             ; the menu's keys (booklet C; D is KEY_THROW): claim rent
+GAME_KEY_CREDIT equ 'C'             ; the current player's cash
+GAME_KEY_ASSETS equ 'A'             ; cash, property and their total
+GAME_KEY_OWNERS equ 'O'             ; the owners list
+GAME_KEY_MORTGAGE equ 'M'           ; mortgage and unmortgage
+GAME_KEY_HOUSES equ 'H'             ; buy and sell buildings
+GAME_KEY_TRADE  equ 'T'             ; trade between players
 THREE_DOUBLES   equ 3               ; the third double in a row goes to jail (A9)
 
 ; ---------------------------------------------------------------------------------------------
@@ -35,12 +42,12 @@ turn_next_player:
         inc a
         ld hl, v_num_players
         cp (hl)
-        jr c, .store
+        jr c, .store                ; Below the player count (else back to player 0)?
         xor a
 .store: ld (v_current), a
         call player_record
         bit PF_PLAYING, (hl)
-        ret nz
+        ret nz                      ; Is this player still in the game?
         djnz .next
         ret
 
@@ -57,12 +64,12 @@ turn_play:
         call turn_menu
         call game_players_left      ; X may have ended the game or the player's part in it
         cp MIN_PLAYERS
-        ret c
+        ret c                       ; Too few players left (X has ended the game)?
         call current_record
         bit PF_PLAYING, (ix+P_FLAGS)
-        ret z
+        ret z                       ; Has the current player left the game (X)?
         call turn_throw             ; carry: the same player throws again
-        ret nc
+        ret nc                      ; No throw again (no double, or jail, or out)?
         jr .again
 
 ; ---------------------------------------------------------------------------------------------
@@ -78,48 +85,48 @@ turn_menu:
         call turn_prompt
 .key:   call current_record
         bit PF_COMPUTER, (ix+P_FLAGS)
-        jr z, .wait
+        jr z, .wait                 ; A human's turn (he answers the menu himself)?
         call ai_before_throw
         call rent_ahead_clear       ; (only an owner's R typed ahead is kept)
         call turn_rent_window       ; B = the frames of the pause; carry: the rent window
-        jr c, .window
+        jr c, .window               ; Is a human owed rent (the whole rent window)?
         call keys_wait_frames
-        jr nz, .got
-        ld a, 'D'
+        jr nz, .got                 ; A key pressed within the pause?
+        ld a, KEY_THROW
         jr .got
 .window:
         call turn_rent_wait         ; R, or D when the window closes
-        cp 'R'
+        cp GAME_KEY_RENT
         call z, msg_hold_end        ; The owner's R?  It is taken at once (the pace is for
         jr .got                     ; reading, and he has read the line)
 .wait:  call keys_wait_upper
 .got:   call to_upper
-        cp 'D'
-        ret z
+        cp KEY_THROW
+        ret z                       ; D: throw?
         cp GAME_KEY_RETIRE
         jr z, .retire               ; X?  (only with OPT_RETIRE)
         ld hl, .prompt
         push hl                     ; each choice returns to the prompt
-        cp 'R'
-        jp z, rent_claim
-        cp 'C'
-        jp z, turn_show_credit
-        cp 'A'
-        jp z, turn_show_assets
-        cp 'O'
-        jp z, turn_owners
-        cp 'M'
-        jp z, mortgage_run
-        cp 'H'
-        jp z, houses_run
-        cp 'T'
-        jp z, trade_run
+        cp GAME_KEY_RENT
+        jp z, rent_claim            ; R: claim rent?
+        cp GAME_KEY_CREDIT
+        jp z, turn_show_credit      ; C: credit?
+        cp GAME_KEY_ASSETS
+        jp z, turn_show_assets      ; A: assets?
+        cp GAME_KEY_OWNERS
+        jp z, turn_owners           ; O: owners?
+        cp GAME_KEY_MORTGAGE
+        jp z, mortgage_run          ; M: mortgage?
+        cp GAME_KEY_HOUSES
+        jp z, houses_run            ; H: houses?
+        cp GAME_KEY_TRADE
+        jp z, trade_run             ; T: trade?
         cp AI_KEY_SPEED             ; F: fast computer turns on / off (issue 11)
-        jp z, ai_speed_toggle
+        jp z, ai_speed_toggle       ; F: fast computer turns on or off?
         cp GAME_KEY_BOARD           ; B: the flat board or the perspective one
-        jp z, turn_board_view
+        jp z, turn_board_view       ; B: the other board?
         cp KEY_BREAK
-        jp z, turn_end_game
+        jp z, turn_end_game         ; CAPS SHIFT + SPACE: end the game?
         pop hl
         push af
         call current_record
@@ -140,10 +147,10 @@ turn_menu:
         call trade_retire
         call game_players_left
         cp MIN_PLAYERS
-        ret c                       ; one player left: the game ends
+        ret c                       ; Too few players left?  The game ends.
         call current_record
         bit PF_PLAYING, (ix+P_FLAGS)
-        jp nz, .prompt
+        jp nz, .prompt              ; Still in the game (back to the menu)?  Else his turn ends.
         ret                         ; the current player left: his turn ends
 
 ; ---------------------------------------------------------------------------------------------
@@ -162,15 +169,15 @@ turn_prompt:
         call msg_player
         bit PF_IN_JAIL, (ix+P_FLAGS)
         ld hl, str_turn_in_jail
-        call nz, msg_print
+        call nz, msg_print          ; In jail (said after the name)?
         call rent_pending           ; carry: rent may be claimed, HL = how much
         ld (turn_prompt_rent), hl
         ld hl, str_turn_press_d
         bit PF_COMPUTER, (ix+P_FLAGS)
-        jr z, .human                ; A computer's turn?  It throws by itself.
+        jr z, .human                ; A human's turn (D to throw)?  A computer throws by itself.
         ld hl, str_turn_computer_turn
-        jr nc, .human               ; Rent due?  (then the prompt is short: the reminder
-        ld hl, str_turn_computer    ; follows in full)
+        jr nc, .human               ; No rent due?  Else the prompt is short: the reminder
+        ld hl, str_turn_computer    ; follows in full
 .human: push af
         call msg_print
         pop af
@@ -180,7 +187,7 @@ turn_prompt:
         ld a, (v_options)
         bit OPT_RETIRE, a
         ld hl, str_turn_retire_key
-        call nz, msg_print
+        call nz, msg_print          ; Was the retire option chosen (X is offered)?
         jr .shown
 .rent:  ld a, (msg_row)             ; the prompt on one row: two for the reminder in full;
         push af                     ; on two (a long name, in jail): one, in short
@@ -231,9 +238,9 @@ turn_rent_window:
 turn_rent_wait:
         ld a, (keys_ahead)          ; an R typed after the rent line (rent_ahead_clear kept it)?
         or a
-        jr z, .loop
+        jr z, .loop                 ; Nothing typed ahead (wait for R)?
         call keys_ahead_clear
-        ld a, 'R'
+        ld a, GAME_KEY_RENT
         ret
 .loop:  halt
         push bc
@@ -241,10 +248,10 @@ turn_rent_wait:
         call keys_read
         call to_upper
         pop bc
-        cp 'R'
-        ret z
+        cp GAME_KEY_RENT
+        ret z                       ; R: the owner claims?
         djnz .loop
-        ld a, 'D'
+        ld a, KEY_THROW
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -303,9 +310,9 @@ turn_any_key:
         call msg_print
         call keys_wait
         cp KEY_SPACE
-        ret z
+        ret z                       ; SPACE (only "go on")?
         cp KEY_ENTER
-        ret z                       ; SPACE or ENTER: only "go on"?
+        ret z                       ; ENTER (only "go on")?
         ld (keys_ahead), a          ; another key goes on to the menu as typed ahead (it takes
         ld a, 1                     ; it if it is one of its keys: not swallowed, issue 45)
         ld (keys_ahead_on), a
@@ -338,7 +345,7 @@ turn_end_game:
         call msg_clear
         ld hl, str_turn_end_game
         call ask_yn
-        ret nc
+        ret nc                      ; N: the game goes on?
         ld e, END_BREAK
         jp game_abort
 
@@ -349,7 +356,7 @@ turn_end_game:
 turn_throw:
         ld a, (v_rent_payer)        ; rent not claimed before this throw is lost (A23)
         cp NO_PLAYER
-        jr z, .no_claim
+        jr z, .no_claim             ; No rent left unclaimed?
         ld b, a                     ; the record says so
         ld a, (v_rent_owner)
         ld c, a
@@ -365,7 +372,7 @@ turn_throw:
         ld (v_rent_owner), a
         call current_record
         bit PF_IN_JAIL, (ix+P_FLAGS)
-        jp nz, jail_turn
+        jp nz, jail_turn            ; In jail (the jail's throw)?
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_throw_free - the throw and the move of a player not in jail (jail_turn comes here once
@@ -375,12 +382,12 @@ turn_throw:
 turn_throw_free:
         call turn_dice
         push af
-        jr nc, .single
+        jr nc, .single              ; Not a double?
         ld hl, v_doubles
         inc (hl)
         ld a, (hl)
         cp THREE_DOUBLES
-        jr c, .single
+        jr c, .single               ; Fewer than three doubles in a row?
         pop af
         ld hl, str_turn_three_doubles    ; the third double: to jail without moving (A9)
         call msg_show
@@ -394,7 +401,7 @@ turn_throw_free:
         call move_forward
         call land
         pop af
-        ret nc
+        ret nc                      ; Not a double (the turn ends)?
         ; continues into turn_again
 
 ; ---------------------------------------------------------------------------------------------
@@ -406,9 +413,9 @@ turn_throw_free:
 turn_again:
         call current_record
         bit PF_PLAYING, (ix+P_FLAGS)
-        jr z, .no                   ; bankrupt on the way
+        jr z, .no                   ; Out of the game (bankrupt on the way)?
         bit PF_IN_JAIL, (ix+P_FLAGS)
-        jr nz, .no
+        jr nz, .no                  ; Sent to jail (by the square or a card)?
         call msg_stop               ; (after whatever the square said)
         ld hl, str_turn_double_again
         call msg_print
@@ -458,7 +465,7 @@ turn_dice:
         pop af
         push af
         ld hl, str_turn_double
-        call c, msg_print
+        call c, msg_print           ; A double (said)?
         call msg_stop
         ld b, DICE_FRAMES           ; (the token moves meanwhile; the next message waits)
         call msg_keep
@@ -499,7 +506,7 @@ turn_tumble:
         ret
 .die:   and 7                       ; A mod 8 folded onto 1..6
         cp 6
-        jr c, .face1
+        jr c, .face1                ; Below 6 (else 6 and 7 fold onto 2 and 3)?
         sub 4
 .face1: inc a
         ret

@@ -112,7 +112,7 @@ v_chance:       ds 16               ; Chance pack, top first: card numbers 0..15
 v_chance_count: db 0                ; cards in the pack (16 less the Jail Free cards held)
 v_chest:        ds 16               ; Community Chest pack, the same way
 v_chest_count:  db 0
-v_last_card:    db 0xFF             ; the last card drawn: pack * 16 + number (0FFh none)
+v_last_card:    db NO_CARD          ; the last card drawn: pack * 16 + number (NO_CARD none)
 v_squares:      ds BOARD_SQUARES    ; one square byte per board square (SQ_*)
 v_players:      ds MAX_PLAYERS * PLAYER_RECORD
 v_speed:        db 0                ; AI_SPEED_*: 0 normal; 1 (AI_SPEED_FAST) shortens the pauses

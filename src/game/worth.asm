@@ -5,26 +5,11 @@
 ; Valuation: (1) cash; (2) sites, stations and utilities at the price printed on the board;
 ; (3) mortgaged property at half that price, which is its mortgage value; (4) houses at cost;
 ; (5) a hotel at the cost of five houses.  The game uses it for the A key, the end of the game
-; and the short game's time-up.  Also here: board_record, the address of a square's record.
+; and the short game's time-up.
 ; =============================================================================================
 
 WORTH_HOTEL_HOUSES equ 5            ; a hotel is valued at the cost of five houses (A63)
 HOTEL_TRADES_HOUSES equ 4           ; a hotel was bought with four houses plus its own cost (A43)
-
-; ---------------------------------------------------------------------------------------------
-; board_record - the address of a square's record in board_squares (tables.asm)
-; Input: A = square 0..39.  Output: HL = its record (BOARD_RECORD bytes; fields BOARD_*).
-; Corrupts: AF, DE.
-; ---------------------------------------------------------------------------------------------
-board_record:
-        ld hl, board_squares
-        or a
-        ret z
-        ld de, BOARD_RECORD
-.add:   add hl, de
-        dec a
-        jr nz, .add
-        ret
 
 ; ---------------------------------------------------------------------------------------------
 ; worth_property - a player's property at the short-game valuation: printed prices (mortgaged:
@@ -56,7 +41,7 @@ worth_total:
         ld d, (hl)                  ; DE = cash
         pop hl
         add hl, de
-        ret nc
+        ret nc                      ; Do cash and property together fit in 16 bits?
         ld hl, 0xFFFF               ; saturate rather than wrap to a small worth
         ret
 
@@ -93,7 +78,7 @@ worth_scan:
         ld a, (hl)
         and SQ_OWNER_MASK
         cp c
-        jr nz, .next
+        jr nz, .next                ; Is the square someone else's, or the Bank's?
         push bc
         push hl
         ld a, (hl)
@@ -136,18 +121,18 @@ worth_square_value:
         ld l, (ix+BOARD_PRICE)
         ld h, (ix+BOARD_PRICE+1)
         bit SQ_MORTGAGED, a
-        jr z, .built
+        jr z, .built                ; Unmortgaged (valued at its printed price)?
         ld l, (ix+BOARD_MORTGAGE)   ; half the printed price, as the title deed says
         ld h, (ix+BOARD_MORTGAGE+1)
 .built: call worth_buildings
-        jr z, .done
+        jr z, .done                 ; Has the square no buildings?
         cp SQ_HOTEL
-        jr nz, .houses
+        jr nz, .houses              ; Houses, not a hotel (a hotel counts five)?
         ld a, WORTH_HOTEL_HOUSES
 .houses:
         add hl, de
         dec a
-        jr nz, .houses
+        jr nz, .houses              ; Another house's cost to add?
 .done:  ex de, hl
         ret
 
@@ -159,21 +144,21 @@ worth_square_value:
 worth_square_raise:
         ld bc, 0                    ; BC = the mortgage value, if it can still be raised
         bit SQ_MORTGAGED, a
-        jr nz, .built
+        jr nz, .built               ; Mortgaged already (nothing to raise on it)?
         ld c, (ix+BOARD_MORTGAGE)
         ld b, (ix+BOARD_MORTGAGE+1)
 .built: ld hl, 0                    ; HL = what the buildings cost
         call worth_buildings
-        jr z, .half
+        jr z, .half                 ; Has the square no buildings?
         cp SQ_HOTEL
-        jr nz, .houses
+        jr nz, .houses              ; Houses, not a hotel (a hotel counts its own cost and four houses)?
         ld l, (ix+BOARD_HOTEL_COST)
         ld h, (ix+BOARD_HOTEL_COST+1)
         ld a, HOTEL_TRADES_HOUSES
 .houses:
         add hl, de
         dec a
-        jr nz, .houses
+        jr nz, .houses              ; Another house's cost to add?
 .half:  srl h                       ; the Bank buys buildings back at half price (A45)
         rr l
         add hl, bc
