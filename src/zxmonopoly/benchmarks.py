@@ -353,6 +353,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "process (--rooms, --players; --seconds each after 3 s): messages a second, the delay "
         "through it (median, 99th percentile), its CPU",
     )
+    parser.add_argument(
+        "--browser",
+        action="store_true",
+        help="measure the browser's seat instead: the stream's bytes a second over a whole "
+        "computer game, a key's round trip on a page, a host's frames/s with 8 pages watching "
+        "(--seconds; headless Chromium for the rows with a real browser)",
+    )
     parser.add_argument("--rooms", default="10,50,100", metavar="N[,N...]",
                         help="with --lobby: the numbers of rooms, a row each (default 10,50,100)")
     parser.add_argument("--players", type=int, default=4, metavar="N",
@@ -395,6 +402,10 @@ def run_from_args(args: argparse.Namespace, out=None) -> int:
         if not all(1 <= n <= 500 for n in rooms) or not 2 <= args.players <= 6:
             raise ValueError("--rooms 1 to 500 each, --players 2 to 6")
         return run_lobby(args.seconds, rooms, args.players, out)
+    if getattr(args, "browser", False):
+        from zxmonopoly.bench_browser import run_from_args as run_browser
+
+        return run_browser(args.seconds, args.engine, out)
     if getattr(args, "net", False):
         from zxmonopoly.bench_net import run_from_args as run_net
 

@@ -37,6 +37,20 @@ EXAMPLES: list[p.Message] = [
     p.Delay(7),
     p.Bye("dropped: wrong join code"),
     p.Bye(""),
+    p.Hello(p.PROTOCOL_VERSION, False, bytes(16), bytes(32), bytes(32), "page", "WEB",
+            browser=True),
+    p.Hello(p.PROTOCOL_VERSION, True, bytes(16), bytes(32), bytes(32), "page", "", browser=True),
+    p.Claim(b"t" * 16),
+    p.Seat(b"h" * 32, 2, 1300, 0, b"t" * 16, "WEB", (("D", "Dice"), ("ENTER", "select"))),
+    p.Seat(b"h" * 32, p.NO_SLOT, p.NO_FRAME, 4, bytes(16), "Ünal"),
+    p.Roster(p.ROSTER_PAUSED, (p.Seated(0, p.HOST_KIND, 4, p.NO_RTT, "ANNE"),
+                               p.Seated(p.NO_SLOT, p.BROWSER_KIND, 0, 35, "WEB"))),
+    p.Screen(1301, 1300, p.SCREEN_EAR | p.SCREEN_PICTURE, b"x\x9c..."),
+    p.Screen(1, p.NO_FRAME, 0, b""),
+    p.Taken(7, 1302),
+    p.Key(7, p.KEY_DOWN, 65, bytes([0, 0, 0, 0, 0, 0, 0, 1]), 0),
+    p.Key(8, p.KEY_TYPED, 0, bytes([0, 0, 0, 0, 0, 0, 0, 2 | 1]), 0x10),
+    p.Ack(1301),
 ]
 
 
@@ -53,7 +67,7 @@ def test_each_type_has_a_bound_and_the_bounds_are_stated() -> None:
     assert p.BOUNDS[p.Input.TYPE] == (13, 13)
     assert p.BOUNDS[p.Inputs.TYPE] == (14, 14)
     assert max(high for _, high in p.BOUNDS.values()) < 1.01 * (1 << 20) + 4096
-    assert set(p.BOUNDS) == set(range(1, 18))
+    assert set(p.BOUNDS) == set(range(1, 25))
 
 
 @pytest.mark.parametrize("msg_type, length, reason", [
@@ -82,6 +96,15 @@ def test_a_bad_header_is_refused_before_its_payload(msg_type: int, length: int,
     (p.HEADER.pack(7, 6) + b"\x02" + bytes(4) + b"\x05", "cut short"),
     (p.Join(2, 5, "X").encode()[:-1], "cut short at byte 0"),
     (p.HEADER.pack(3, 32), "cut short"),
+    (p.HEADER.pack(1, 89) + b"ZXNP\x00\x03\x04" + bytes(82), "role 4"),
+    (p.HEADER.pack(23, 15) + bytes(6) + b"\x20" + bytes(8), "bits that are no key"),
+    (p.HEADER.pack(23, 15) + bytes(4) + b"\x03" + bytes(10), "kind 3"),
+    (p.HEADER.pack(21, 9) + (5).to_bytes(4, "big") + (5).to_bytes(4, "big") + b"\x00",
+     "against a later one"),
+    (p.HEADER.pack(21, 9) + (5).to_bytes(4, "big") + (4).to_bytes(4, "big") + b"\x08",
+     "flags 0x8"),
+    (p.HEADER.pack(20, 2) + b"\x00\x0f", "15 entries"),
+    (p.Seat(b"h" * 32, 6, 0, 0, bytes(16), "X").encode(), "SEAT message: slot 6"),
 ])
 def test_bad_payloads_name_the_problem(data: bytes, reason: str) -> None:
     with pytest.raises(p.ProtocolError, match=reason):

@@ -125,6 +125,8 @@ class Conn:
         #: Called with a sealed message's counter when it comes again (a replay, a
         #: duplicate: skipped), so the node can say so.
         self.on_repeat: Callable[[Conn, int], None] | None = None
+        #: Bytes queued to be sent (sealed, with their headers): the benchmark's count.
+        self.sent_bytes = 0
         self._out: deque[bytes] = deque()
         self._lock = threading.Lock()
 
@@ -157,7 +159,10 @@ class Conn:
         with self._lock:
             for message in messages:
                 data = message.encode()
-                self._out.append(data if self.sealer is None else self.sealer.seal(data))
+                if self.sealer is not None:
+                    data = self.sealer.seal(data)
+                self._out.append(data)
+                self.sent_bytes += len(data)
         try:
             self.loop.call_soon_threadsafe(self._flush)
         except RuntimeError:  # the loop is closed: nobody to send to
@@ -241,6 +246,8 @@ class Feed:
 
     def __init__(self) -> None:
         self._data = bytearray()
+        #: Bytes fed since it began (what came through the lobby: the benchmark's count).
+        self.total = 0
         self._eof = False
         self._waiter: asyncio.Future[None] | None = None
 
@@ -252,6 +259,7 @@ class Feed:
     def feed(self, data: bytes) -> None:
         """More bytes (on the event loop)."""
         self._data += data
+        self.total += len(data)
         self._wake()
 
     def end(self) -> None:

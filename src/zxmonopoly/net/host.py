@@ -8,7 +8,7 @@ import math
 import secrets
 import time
 from collections import Counter, deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from zxmonopoly import __version__
@@ -16,12 +16,14 @@ from zxmonopoly.snapshot import Snapshot, read_szx, write_szx
 from zxmonopoly.spectrum import FrameInput, Spectrum48
 
 from . import protocol as p
+from .browser import ROSTER_EVERY, Browsers, Page
 from .conn import LINGER, Conn, Pipe, Reader, TcpPipe, no_delay, repeat_line
 from .lockstep import (
     DESYNC,
     FPS,
     DesyncError,
     Event,
+    LocalKeys,
     NetError,
     Node,
     Player,
@@ -103,7 +105,10 @@ class PeerConn(Conn):
         self.last_input = time.monotonic()
         #: Why the door let it go while it was still joining (to make room for another).
         self.evicted: str | None = None
-        #: Other players' keys held until this peer can use them (Host._forward): sent
+        #: A browser's page (net/browser.py): its seat, keys and picture; None: a peer that
+        #: runs a machine.
+        self.browser: Page | None = None
+        #: Other players' keys held until this peer can use them (Host.forward): sent
         #: together, one write (one lobby message) a frame instead of one a player.
         self.held: list[p.Message] = []
 
@@ -134,19 +139,24 @@ class Host(Node):
     unless told otherwise; ``bind=None``: not at all, a room in a lobby only); peers that
     know ``code`` join. The host plays too (slot 0); ``players`` is how many the hosted
     program takes, the host included (the caller knows its program: 2 to
-    :data:`~.protocol.MAX_SLOTS`), ``spectators`` how many may watch."""
+    :data:`~.protocol.MAX_SLOTS`), ``spectators`` how many may watch. ``labels`` are the
+    program's keys marked on a browser's keyboard ((key name, what it does) each)."""
 
     def __init__(self, machine: Spectrum48, *, code: str | None = None,
                  bind: str | None = "127.0.0.1", port: int = p.DEFAULT_PORT,
                  tape: TapeFile | None = None, strict: bool = False, name: str = "host",
                  players: int = p.MAX_SLOTS, spectators: int = p.MAX_SPECTATORS,
                  timeouts: p.Timeouts = p.TIMEOUTS, lobby: str | None = None,
-                 lobby_ca: str | None = None) -> None:
+                 lobby_ca: str | None = None, labels: Sequence[tuple[str, str]] = ()) -> None:
         if not 2 <= players <= p.MAX_SLOTS:
             raise NetError(f"a network game has 2 to {p.MAX_SLOTS} players, not {players}")
         super().__init__(machine, strict=strict, name=name)
         self.code = code if code is not None else p.new_join_code()
         self.key = p.code_key(self.code)
+        #: A second code that lets its holder watch only (a watching link); its key is made
+        #: the first time a proof is not the join code's (PBKDF2 takes a moment).
+        self.watch_code = p.new_join_code()
+        self._watch_key: asyncio.Future[bytes] | None = None
         self.bind, self.port = bind, port
         self.tape = tape
         self.max_players = players
@@ -172,6 +182,8 @@ class Host(Node):
         self.lobby, self.lobby_ca = lobby, lobby_ca
         self.room: LobbyRoom | None = None
         self.room_code = ""
+        #: The browsers' pages (net/browser.py).
+        self.browsers = Browsers(self, labels)
 
     # -- listening --------------------------------------------------------------------------
 
@@ -203,7 +215,19 @@ class Host(Node):
             self.note(f"room open in the lobby at {self.lobby}; room code {self.room_code}")
             self.note(f"the others join with: zxmonopoly play --join {self.room_code} "
                       f"--lobby {self.lobby}")
+            self.note(f"or in a browser: {self.page_link()}")
+            self.note(f"to watch in a browser: {self.page_link(watch=True)}")
         self._pinger = self._spawn(self._ping_loop())
+
+    def page_link(self, watch: bool = False) -> str | None:
+        """The link a browser plays (or with ``watch``, only watches) by: the lobby's page,
+        the room in its path, the code in its fragment; None without a room in a lobby."""
+        from .lobbywire import page_link
+
+        if self.room is None or not self.room.name or self.lobby is None:
+            return None
+        return page_link(self.lobby, self.room.name,
+                         self.watch_code if watch else self.code, watch=watch)
 
     def _spawn(self, coro) -> asyncio.Task:  # noqa: ANN001 - a coroutine
         task = asyncio.ensure_future(coro)
@@ -279,7 +303,10 @@ class Host(Node):
             self.drop(conn, f"silent for {self.timeouts.silence:g} s")
             await conn.drain()
         except (asyncio.IncompleteReadError, ConnectionError, OSError):
-            self.drop(conn, conn.evicted or "disconnected")
+            if conn.browser is not None:  # a page closed: as a player leaves
+                self.drop(conn, "left: its page closed (or lost its connection)", left=True)
+            else:
+                self.drop(conn, conn.evicted or "disconnected")
         except asyncio.CancelledError:
             self.drop(conn, self.ended or "the host stopped")
         finally:
@@ -326,7 +353,7 @@ class Host(Node):
         if hello.protocol != p.PROTOCOL_VERSION:
             raise p.ProtocolError(f"wrong version: protocol {hello.protocol}, this host speaks "
                                   f"{p.PROTOCOL_VERSION}")
-        if hello.version != __version__:
+        if hello.version != __version__ and not hello.browser:  # a page runs no program
             raise p.ProtocolError(f"wrong version: zxmonopoly {hello.version}, the host runs "
                                   f"{__version__}")
         nonce = secrets.token_bytes(p.NONCE_SIZE)
@@ -339,11 +366,19 @@ class Host(Node):
         if not isinstance(auth, p.Auth):
             raise p.ProtocolError(f"{auth.NAME} message out of order: AUTH was due")
         rtt = time.monotonic() - sent
-        if not p.proof_ok(p.peer_proof(self.key, nonce, hello.nonce), auth.mac):
-            raise p.ProtocolError("wrong join code")
+        key = self.key
+        if not p.proof_ok(p.peer_proof(key, nonce, hello.nonce), auth.mac):
+            key = await self.watch_key()
+            if not p.proof_ok(p.peer_proof(key, nonce, hello.nonce), auth.mac):
+                raise p.ProtocolError("wrong join code")
+            if not hello.spectator:
+                raise p.ProtocolError("a watching link's code: it can only watch")
         # It knows the code: from here on everything either way is sealed.
-        to_peer, to_host = p.session_keys(self.key, nonce, hello.nonce)
+        to_peer, to_host = p.session_keys(key, nonce, hello.nonce)
         conn.seal(to_peer, to_host, "the peer")
+        if hello.browser:  # a page: no machine, so no ROM or tape of its own to compare
+            await self.browsers.handshake(conn, hello, nonce, rtt, key)
+            return
         if hello.rom != self._rom:
             raise p.ProtocolError(f"wrong ROM: the joiner's sha256 is {hello.rom.hex()[:16]}..., "
                                   f"the host's {self._rom.hex()[:16]}...")
@@ -352,9 +387,28 @@ class Host(Node):
                                   f"{self.tape.sha256.hex()[:16]}...): join with --tape "
                                   "and that file")
         with self.lock:
-            self._admit(conn, hello, nonce, rtt)
+            self._admit(conn, hello, nonce, rtt, key)
 
-    def _admit(self, conn: PeerConn, hello: p.Hello, nonce: bytes, rtt: float) -> None:
+    async def watch_key(self) -> bytes:
+        """The watching code's key (made once, in a thread: PBKDF2 takes a moment)."""
+        if self._watch_key is None:
+            loop = asyncio.get_running_loop()
+            self._watch_key = loop.run_in_executor(None, p.code_key, self.watch_code)
+        return await asyncio.shield(self._watch_key)
+
+    def machine_peers(self) -> list[PeerConn]:
+        """The connections that run a machine (every peer but the browsers' pages)."""
+        return [conn for conn in self.conns if conn.browser is None]
+
+    def free_slots(self) -> list[int]:
+        """The player slots free for a joiner, those a browser's page that left keeps last."""
+        kept = self.browsers.reserved()
+        free = [s for s in range(1, self.max_players)
+                if s not in self.players or not self.players[s].playing]
+        return sorted(free, key=lambda s: s in kept)
+
+    def _admit(self, conn: PeerConn, hello: p.Hello, nonce: bytes, rtt: float,
+               key: bytes) -> None:
         """Give the joiner the machine at the current frame and all that follows it."""
         if self.ended is not None:
             raise p.ProtocolError(f"the game is over ({self.ended})")
@@ -366,12 +420,13 @@ class Host(Node):
             if watching >= self.max_spectators:
                 raise p.ProtocolError(f"no room: {self.max_spectators} spectators at most")
         else:
-            free = [s for s in range(1, self.max_players)
-                    if s not in self.players or not self.players[s].playing]
+            free = self.free_slots()
             if not free:
                 raise p.ProtocolError(f"the game is full: {self.max_players} players at most")
             slot = free[0]
             join = max(self.next_local, h)
+        # The pages' keys up to the host's own: this peer gets every player's keys from h.
+        self.browsers.schedule(self.next_local - 1)
         conn.slot, conn.spectator = slot, hello.spectator
         conn.rtts.append(rtt)
         conn.last_input = time.monotonic()
@@ -389,7 +444,7 @@ class Host(Node):
             self.delays[slot] = delay
         roster = tuple(p.Member(pl.slot, max(j, 0), leave, pl.name)
                        for pl in self.players.values() for j, leave in pl.spans if leave > h)
-        conn.send(p.Welcome(p.host_proof(self.key, nonce, hello.nonce),
+        conn.send(p.Welcome(p.host_proof(key, nonce, hello.nonce),
                             p.NO_SLOT if slot is None else slot, join, delay, self.speed,
                             roster, capture(self.machine, h)))
         for frame in sorted(self.events):
@@ -405,7 +460,7 @@ class Host(Node):
                 keys = pl.keys[frame]
                 conn.send(p.Inputs(pl.slot, frame, keys.rows, keys.joystick))
         if slot is not None:
-            for other in self.conns:
+            for other in self.machine_peers():
                 other.send(p.Join(slot, join, name))
         conn.admitted = True
         self.conns.append(conn)
@@ -415,6 +470,7 @@ class Host(Node):
         else:
             self.note(f"{conn.who} is watching from frame {h}")
         self._update_delays()
+        self.browsers.roster()
 
     # -- messages from peers ----------------------------------------------------------------
 
@@ -432,6 +488,8 @@ class Host(Node):
                 self._update_delays()
         elif isinstance(message, p.Bye):
             self.drop(conn, message.reason or "left the game", left=True)
+        elif isinstance(message, p.Key | p.Ack) and conn.browser is not None:
+            self.browsers.on_message(conn, message)
         else:
             raise p.ProtocolError(f"{message.NAME} message out of order: not one a joined "
                                   "peer sends")
@@ -439,6 +497,8 @@ class Host(Node):
     def _on_input(self, conn: PeerConn, message: p.Input) -> None:
         if conn.slot is None:
             raise p.ProtocolError("a spectator sent keys")
+        if conn.browser is not None:
+            raise p.ProtocolError("INPUT message from a browser: its keys come as KEY")
         player = self.players[conn.slot]
         if message.frame != player.next:
             raise p.ProtocolError(f"out of order: keys for frame {message.frame}, expected "
@@ -452,11 +512,11 @@ class Host(Node):
         player.next += 1
         conn.last_input = time.monotonic()
         forward = p.Inputs(conn.slot, message.frame, message.rows, message.joystick)
-        for other in self.conns:
+        for other in self.machine_peers():
             if other is not conn:
-                self._forward(other, forward)
+                self.forward(other, forward)
 
-    def _forward(self, conn: PeerConn, message: p.Inputs) -> None:
+    def forward(self, conn: PeerConn, message: p.Inputs) -> None:
         """A player's keys to ``conn``: held until every other player's keys for that frame
         are in (before, the peer cannot emulate the frame: its keys would wait there as
         well), then sent with whatever else is held, so a peer gets a frame's keys in one
@@ -522,9 +582,12 @@ class Host(Node):
             if conn.admitted and conn.slot is not None:
                 player = self.players[conn.slot]
                 leave = player.next
-                player.spans[-1][1] = leave
+                if leave > player.spans[-1][0]:
+                    player.spans[-1][1] = leave
+                else:  # gone before its first frame: a span of none is no span
+                    player.spans.pop()
                 why = gone if left else f"was dropped: {reason}"
-                for other in self.conns:
+                for other in self.machine_peers():
                     other.send(p.Leave(conn.slot, leave, p.clip(why)))
                 self.delays.pop(conn.slot, None)
                 text += f"; its keys are released from frame {leave}"
@@ -536,20 +599,30 @@ class Host(Node):
             if not left:
                 conn.send(p.Bye(f"dropped: {reason}"))
             conn.close()
+            if conn.admitted:
+                self.browsers.gone(conn)
         self.wake()
 
     # -- keys, hashes, delays ---------------------------------------------------------------
 
     def _send_keys(self, frame: int, keys: FrameInput) -> None:
         message = p.Inputs(p.HOST_SLOT, frame, keys.rows, keys.joystick)
-        for conn in self.conns:
-            self._forward(conn, message)
+        for conn in self.machine_peers():
+            self.forward(conn, message)
+
+    def _schedule_local(self, local: FrameInput | LocalKeys) -> None:
+        """The host's keys as a node's, then the browsers' pages' keys: as far as the host's
+        when a peer runs a machine (it needs them in time), else for the frame emulated next
+        only (nobody waits for them: a page's key is taken the sooner)."""
+        super()._schedule_local(local)
+        peers = any(conn.browser is None for conn in self.conns)
+        self.browsers.schedule(self.next_local - 1 if peers else self.frame)
 
     def _delay_wanted(self, slot: int, extra: PeerConn | None = None) -> int:
         """The delay a player's keys need to reach every other peer in time: half its round
         trip to the host and half the longest other one's, in frames, plus the margin."""
         half = {p.HOST_SLOT: 0.0}
-        for conn in [*self.conns, *([extra] if extra is not None else [])]:
+        for conn in [*self.machine_peers(), *([extra] if extra is not None else [])]:
             if conn.slot is not None and conn.rtts:
                 half[conn.slot] = max(conn.rtts) / 2
         mine = half.get(slot, 0.0)
@@ -561,7 +634,8 @@ class Host(Node):
         """Raise a player's delay at once when its round trips ask for more; lower it when
         less has been enough for LOWER_AFTER seconds."""
         now = time.monotonic()
-        slots = [p.HOST_SLOT] + [c.slot for c in self.conns if c.slot is not None]
+        slots = [p.HOST_SLOT] + [c.slot for c in self.machine_peers() if c.slot is not None]
+        changed = False
         for slot in slots:
             want = self._delay_wanted(slot)
             have = self.delays.get(slot, p.START_DELAY)
@@ -573,28 +647,35 @@ class Host(Node):
             if want == have:
                 continue
             self.delays[slot] = want
+            changed = True
             if slot == p.HOST_SLOT:
                 self.delay = want
             else:
-                for conn in self.conns:
+                for conn in self.machine_peers():
                     if conn.slot == slot:
                         conn.send(p.Delay(want))
+        if changed:
+            self.browsers.roster()
 
     async def _ping_loop(self) -> None:
         """Ping every peer (round trips, keep-alive); drop a player whose keys the game has
         waited on for the stall timeout."""
+        pings = 0
         while self.ended is None:
             await asyncio.sleep(p.PING_INTERVAL)
             now = time.monotonic()
             self.door.tick()
+            pings += 1
             with self.lock:
                 missing = set(self.missing()) if not self.paused else set()
                 for conn in list(self.conns):
                     conn.send(p.Ping(time.monotonic_ns()))
-                    if (conn.slot in missing
+                    if (conn.slot in missing and conn.browser is None
                             and now - conn.last_input > self.timeouts.stall):
                         self.drop(conn, f"no keys for frame {self.frame} in "
                                         f"{self.timeouts.stall:.0f} s")
+                if pings % ROSTER_EVERY == 0:
+                    self.browsers.roster()
 
     # -- the host's controls (any thread) ---------------------------------------------------
 
@@ -603,7 +684,7 @@ class Host(Node):
         return max(self.next_local, self.frame)
 
     def _broadcast(self, message: p.Message) -> None:
-        for conn in self.conns:
+        for conn in self.machine_peers():
             conn.send(message)
 
     def control(self, kind: int, arg: int = 0) -> int | None:
@@ -628,6 +709,8 @@ class Host(Node):
                 self._broadcast(message)
             what = p.CONTROL_NAMES[kind] + (f" {arg}" if kind == p.SPEED else "")
             self.note(f"{what} at frame {frame}")
+            if kind in (p.PAUSE, p.RESUME):
+                self.browsers.roster()
         self.wake()
         return frame
 

@@ -47,6 +47,8 @@ class NetOptions:
     listen: bool = True
     #: Hosting: how many players the hosted program takes (the window gives its game's count).
     players: int = p.MAX_SLOTS
+    #: Hosting: the program's keys marked on a browser's keyboard ((key, what it does) each).
+    labels: tuple[tuple[str, str], ...] = ()
 
     @property
     def hosting(self) -> bool:
@@ -185,7 +187,7 @@ class NetLink:
                     machine, bind=options.address if options.listen else None,
                     port=options.port, tape=tape, strict=strict, name=options.name or "host",
                     players=options.players, timeouts=timeouts, lobby=options.lobby or None,
-                    lobby_ca=options.lobby_ca)
+                    lobby_ca=options.lobby_ca, labels=options.labels)
             elif options.online:
                 node = thread.join_online(
                     machine, options.lobby, room_code(options.room, options.code),
@@ -234,6 +236,11 @@ class NetLink:
         if self.options.online:
             return room_code(self.options.room, self.options.code)
         return spaced_code(self.options.code)
+
+    @property
+    def page_link(self) -> str | None:
+        """The host's link for a browser (online only; None otherwise)."""
+        return self.node.page_link() if isinstance(self.node, Host) else None
 
     @property
     def rejoining(self) -> str | None:

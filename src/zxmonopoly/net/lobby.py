@@ -37,6 +37,7 @@ from websockets.protocol import OPEN
 from . import lobbywire as w
 from .host import DoorLog
 from .lockstep import NetError
+from .webfiles import WebFiles
 
 log = logging.getLogger("zxmonopoly.lobby")
 
@@ -318,6 +319,8 @@ class Lobby:
         self.server: Server | None = None
         self._tasks: set[asyncio.Task] = set()
         self._sweeper: asyncio.Task | None = None
+        #: The browser's page and its files (read once).
+        self.web = WebFiles()
 
     # -- the log ------------------------------------------------------------------------------
 
@@ -373,10 +376,14 @@ class Lobby:
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
     def _http(self, connection: ServerConnection, request: Request) -> Response | None:
-        """A plain HTTP request (no WebSocket upgrade): one line of what this is (a proxy's
-        health check reads it)."""
+        """A plain HTTP request (no WebSocket upgrade): a browser's page or one of its files
+        (net/webfiles.py), else one line of what this is (a proxy's health check reads it)."""
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return None
+        page = self.web.answer(request)
+        if page is not None:
+            self.counts["pages served"] += 1
+            return page
         body = (f"zxmonopoly lobby: {len(self.rooms)} rooms; join with "
                 f"zxmonopoly play --join ROOM-CODE --lobby URL\n").encode()
         return Response(200, "OK", Headers([("Content-Type", "text/plain; charset=utf-8"),

@@ -343,6 +343,8 @@ class LobbyRoom:
             why = f"the lobby broke its protocol: {exc}"
         except ConnectionClosed:
             pass
+        if self.outbox is not None:  # its task ends with the connection it wrote to
+            self.outbox.close()
         self.outbox = None
         for member in list(self.members.values()):
             member.ended = True

@@ -88,6 +88,39 @@ def split_room_code(text: str) -> tuple[str, str]:
     return chars[:ROOM_LENGTH], p.normal_code(chars[ROOM_LENGTH:])
 
 
+#: A page's link: the room in its path, the code in its fragment (a browser sends no
+#: fragment to any server: the lobby never learns it); a watching link's code after this.
+PAGE_PATH = "/r/"
+WATCH_PREFIX = "watch-"
+
+
+def page_link(lobby: str, room: str, code: str, *, watch: bool = False) -> str:
+    """The link a browser joins by: ``https://LOBBY/r/ROOM#CODE`` (``ws://`` gives
+    ``http://``), or with ``watch`` the watching code's ``#watch-CODE``."""
+    base = "https://" + lobby[len("wss://"):] if lobby.startswith("wss://") else \
+        "http://" + lobby.split("://", 1)[-1]
+    chars = p.normal_code(code)
+    secret = f"{chars[:5]}-{chars[5:]}"
+    return f"{base.rstrip('/')}{PAGE_PATH}{check_room(room)}#" + (
+        WATCH_PREFIX if watch else "") + secret
+
+
+def split_page_link(link: str) -> tuple[str, str, str, bool]:
+    """(the lobby's ws:// or wss:// URL, room, join code, watching) of a page's link;
+    LobbyError when it is not one."""
+    scheme, _, rest = link.partition("://")
+    if scheme not in ("http", "https") or PAGE_PATH not in rest or "#" not in rest:
+        raise LobbyError(f"{link!r} is not a page's link (https://LOBBY/r/ROOM#CODE)")
+    where, _, tail = rest.partition(PAGE_PATH)
+    room, _, secret = tail.partition("#")
+    watch = secret.startswith(WATCH_PREFIX)
+    try:
+        code = p.normal_code(secret[len(WATCH_PREFIX):] if watch else secret)
+    except p.JoinCodeError as exc:
+        raise LobbyError(f"{link!r}: {exc}") from None
+    return f"{'wss' if scheme == 'https' else 'ws'}://{where}", check_room(room), code, watch
+
+
 # -- messages ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True)

@@ -34,7 +34,8 @@ from .errors import NetError
 
 #: Bumped on any change to the messages: peers of another protocol version are refused.
 #: 2: sealed after the handshake, the code's key by PBKDF2, the host's tape named.
-PROTOCOL_VERSION = 2
+#: 3: the browser seat (HELLO's browser roles, CLAIM, SEAT, ROSTER, SCREEN, TAKEN, KEY, ACK).
+PROTOCOL_VERSION = 3
 MAGIC = b"ZXNP"
 #: The port ``play --host`` listens on unless ``--port`` says otherwise.
 DEFAULT_PORT = 4848
@@ -321,11 +322,14 @@ class Message:
 
 
 _HELLO = struct.Struct(">4sHB16s32s32s")
+#: HELLO's role bit of a browser's page (bit 0: a spectator).
+BROWSER_ROLE = 2
 
 
 @dataclass(frozen=True)
 class Hello(Message):
-    """Joiner -> host, first: versions, role, a nonce, the hashes of its ROM and tape."""
+    """Joiner -> host, first: versions, role, a nonce, the hashes of its ROM and tape.
+    ``browser``: a browser's page (a thin seat: no machine, so no ROM or tape of its own)."""
 
     TYPE: ClassVar[int] = 1
     NAME: ClassVar[str] = "HELLO"
@@ -338,10 +342,11 @@ class Hello(Message):
     tape: bytes
     version: str
     name: str
+    browser: bool = False
 
     def payload(self) -> bytes:
-        return (_HELLO.pack(MAGIC, self.protocol, int(self.spectator), self.nonce, self.rom,
-                            self.tape)
+        role = int(self.spectator) | (BROWSER_ROLE if self.browser else 0)
+        return (_HELLO.pack(MAGIC, self.protocol, role, self.nonce, self.rom, self.tape)
                 + _pack_text(self.version, MAX_VERSION) + _pack_text(self.name, MAX_NAME))
 
     @classmethod
@@ -349,10 +354,11 @@ class Hello(Message):
         magic, protocol, role, nonce, rom, tape = r.unpack(_HELLO)
         if magic != MAGIC:
             raise ProtocolError(f"not a zxmonopoly peer: it starts {magic!r}, not {MAGIC!r}")
-        if role > 1:
-            raise ProtocolError(f"HELLO message: role {role} (0 player, 1 spectator)")
-        return cls(protocol, bool(role), nonce, rom, tape, r.text(MAX_VERSION, "version"),
-                   r.text(MAX_NAME, "name"))
+        if role > 3:
+            raise ProtocolError(f"HELLO message: role {role} (0 player, 1 spectator, 2 and 3 "
+                                "the same in a browser)")
+        return cls(protocol, bool(role & 1), nonce, rom, tape, r.text(MAX_VERSION, "version"),
+                   r.text(MAX_NAME, "name"), bool(role & BROWSER_ROLE))
 
 
 _CHALLENGE = struct.Struct(">4sH16s32s32s")
@@ -806,8 +812,254 @@ class Bye(Message):
         return cls(_text(r.rest(), "BYE", "reason"))
 
 
+# -- the browser seat (net/browser.py): a page that has no machine of its own ------------------
+
+#: SEAT: the key labels of the hosted program (its keys marked on the page's keyboard).
+MAX_LABELS = 40
+MAX_KEY_NAME = 12
+MAX_LABEL = 16
+TOKEN_SIZE = 16
+#: SCREEN: its compressed picture and sound at most (a whole picture and 4,096 speaker
+#: changes compress to far less; a frame with more changes is cut to these).
+MAX_SCREEN_DATA = 32 * 1024
+#: SCREEN's flags: the speaker's EAR and MIC bits as the frame began; a change of the
+#: picture is in the data (else the picture is the base frame's).
+SCREEN_EAR, SCREEN_MIC, SCREEN_PICTURE = 1, 2, 4
+#: KEY's kinds: a key went down, went up, or a character typed (its combination alone).
+KEY_DOWN, KEY_UP, KEY_TYPED = 0, 1, 2
+#: ROSTER's kinds of who is in the game: the host, a window, a browser.
+HOST_KIND, WINDOW_KIND, BROWSER_KIND = 0, 1, 2
+#: ROSTER's flags: the host has the game paused.
+ROSTER_PAUSED = 1
+NO_RTT = 0xFFFF
+
+
+@dataclass(frozen=True)
+class Claim(Message):
+    """Browser -> host, sealed, after AUTH: the seat token its page kept from an earlier
+    SEAT in this game (zeros: none), so that it takes its seat back."""
+
+    TYPE: ClassVar[int] = 18
+    NAME: ClassVar[str] = "CLAIM"
+    MIN: ClassVar[int] = TOKEN_SIZE
+    MAX: ClassVar[int] = TOKEN_SIZE
+    token: bytes
+
+    def payload(self) -> bytes:
+        return self.token
+
+    @classmethod
+    def parse(cls, r: _Reader) -> Claim:
+        return cls(r.take(TOKEN_SIZE))
+
+
+_SEAT = struct.Struct(">32sBIB16s")
+
+
+@dataclass(frozen=True)
+class Seat(Message):
+    """Host -> browser, instead of WELCOME: its proof, the slot (NO_SLOT: watching), the
+    frame its keys count from, the frames ahead the host stamps its keys, the seat token to
+    come back with, the name it plays as, the program's key labels (key name, label)."""
+
+    TYPE: ClassVar[int] = 19
+    NAME: ClassVar[str] = "SEAT"
+    MIN: ClassVar[int] = _SEAT.size + 2
+    MAX: ClassVar[int] = _SEAT.size + 2 + MAX_NAME + MAX_LABELS * (2 + MAX_KEY_NAME + MAX_LABEL)
+    mac: bytes
+    slot: int
+    join: int
+    delay: int
+    token: bytes
+    name: str
+    labels: tuple[tuple[str, str], ...] = ()
+
+    def payload(self) -> bytes:
+        out = bytearray(_SEAT.pack(self.mac, self.slot, self.join, self.delay, self.token))
+        out += _pack_text(self.name, MAX_NAME) + bytes((len(self.labels),))
+        for key, label in self.labels:
+            out += _pack_text(key, MAX_KEY_NAME) + _pack_text(label, MAX_LABEL)
+        return bytes(out)
+
+    @classmethod
+    def parse(cls, r: _Reader) -> Seat:
+        mac, slot, join, delay, token = r.unpack(_SEAT)
+        if slot != NO_SLOT and not 1 <= slot < MAX_SLOTS:
+            raise ProtocolError(f"SEAT message: slot {slot}")
+        if delay > MAX_DELAY:
+            raise ProtocolError(f"SEAT message: {delay} frames ahead (at most {MAX_DELAY})")
+        name = r.text(MAX_NAME, "name")
+        (count,) = r.unpack(_U8)
+        if count > MAX_LABELS:
+            raise ProtocolError(f"SEAT message: {count} key labels (at most {MAX_LABELS})")
+        labels = tuple((r.text(MAX_KEY_NAME, "key name"), r.text(MAX_LABEL, "label"))
+                       for _ in range(count))
+        return cls(mac, slot, join, delay, token, name, labels)
+
+
+@dataclass(frozen=True)
+class Seated:
+    """One in a ROSTER: a player's slot (NO_SLOT: watching), who it is (HOST_KIND,
+    WINDOW_KIND, BROWSER_KIND), its input delay in frames, its round trip to the host in
+    milliseconds (NO_RTT: not measured), its name."""
+
+    slot: int
+    kind: int
+    delay: int
+    rtt: int
+    name: str
+
+
+_ROSTER_ENTRY = struct.Struct(">BBBH")
+_ROSTER = struct.Struct(">BB")
+MAX_ROSTER = MAX_SLOTS + MAX_SPECTATORS
+
+
+@dataclass(frozen=True)
+class Roster(Message):
+    """Host -> browsers: who plays and who watches, their delays, and whether the game is
+    paused (sent when it changes, and every few seconds for the round trips)."""
+
+    TYPE: ClassVar[int] = 20
+    NAME: ClassVar[str] = "ROSTER"
+    MIN: ClassVar[int] = 2
+    MAX: ClassVar[int] = 2 + MAX_ROSTER * (_ROSTER_ENTRY.size + 1 + MAX_NAME)
+    flags: int
+    seated: tuple[Seated, ...]
+
+    def payload(self) -> bytes:
+        out = bytearray((self.flags, len(self.seated)))
+        for e in self.seated:
+            out += _ROSTER_ENTRY.pack(e.slot, e.kind, e.delay, e.rtt) + _pack_text(e.name,
+                                                                                    MAX_NAME)
+        return bytes(out)
+
+    @classmethod
+    def parse(cls, r: _Reader) -> Roster:
+        flags, count = r.unpack(_ROSTER)
+        if flags > ROSTER_PAUSED:
+            raise ProtocolError(f"ROSTER message: flags {flags:#x}")
+        if count > MAX_ROSTER:
+            raise ProtocolError(f"ROSTER message: {count} entries (at most {MAX_ROSTER})")
+        seated = []
+        for _ in range(count):
+            slot, kind, delay, rtt = r.unpack(_ROSTER_ENTRY)
+            if slot != NO_SLOT and slot >= MAX_SLOTS or kind > BROWSER_KIND:
+                raise ProtocolError(f"ROSTER message: slot {slot}, kind {kind}")
+            seated.append(Seated(slot, kind, delay, rtt, r.text(MAX_NAME, "name")))
+        return cls(flags, tuple(seated))
+
+
+_SCREEN = struct.Struct(">IIB")
+
+
+@dataclass(frozen=True)
+class Screen(Message):
+    """Host -> browser: the picture and sound of a frame the host emulated. ``data`` is
+    zlib-compressed: the picture's change from the ``base`` frame's (bitmap, attributes,
+    border per line, FLASH's phase, the bytes XORed; NO_FRAME: from a picture of zeros), when
+    SCREEN_PICTURE says there is one, then the frame's speaker changes (net/screen.py)."""
+
+    TYPE: ClassVar[int] = 21
+    NAME: ClassVar[str] = "SCREEN"
+    MIN: ClassVar[int] = _SCREEN.size
+    MAX: ClassVar[int] = _SCREEN.size + MAX_SCREEN_DATA
+    frame: int
+    base: int
+    flags: int
+    data: bytes
+
+    def payload(self) -> bytes:
+        return _SCREEN.pack(self.frame, self.base, self.flags) + self.data
+
+    @classmethod
+    def parse(cls, r: _Reader) -> Screen:
+        frame, base, flags = r.unpack(_SCREEN)
+        if flags > 7:
+            raise ProtocolError(f"SCREEN message: flags {flags:#x}")
+        if base != NO_FRAME and base >= frame:
+            raise ProtocolError(f"SCREEN message: frame {frame} against a later one, {base}")
+        return cls(frame, base, flags, r.rest())
+
+
+_TAKEN = struct.Struct(">II")
+
+
+@dataclass(frozen=True)
+class Taken(Message):
+    """Host -> browser: its key ``event`` went down at ``frame`` on every machine."""
+
+    TYPE: ClassVar[int] = 22
+    NAME: ClassVar[str] = "TAKEN"
+    MIN: ClassVar[int] = _TAKEN.size
+    MAX: ClassVar[int] = _TAKEN.size
+    event: int
+    frame: int
+
+    def payload(self) -> bytes:
+        return _TAKEN.pack(self.event, self.frame)
+
+    @classmethod
+    def parse(cls, r: _Reader) -> Taken:
+        return cls(*r.unpack(_TAKEN))
+
+
+_KEY = struct.Struct(">IBB8sB")
+#: A half-row's keys are its bits 0-4; the Kempston port's, bits 0-4.
+_KEY_BITS = 0x1F
+
+
+@dataclass(frozen=True)
+class Key(Message):
+    """Browser -> host: key ``event`` (numbered by the page): KEY_DOWN or KEY_UP of the
+    page's key ``source``, or a character KEY_TYPED; ``keys`` the Spectrum keys it presses,
+    a byte a half-row with a bit set for each key pressed (not the matrix's 0 = pressed), and
+    Kempston bits."""
+
+    TYPE: ClassVar[int] = 23
+    NAME: ClassVar[str] = "KEY"
+    MIN: ClassVar[int] = _KEY.size
+    MAX: ClassVar[int] = _KEY.size
+    event: int
+    kind: int
+    source: int
+    keys: bytes
+    joystick: int = 0
+
+    def payload(self) -> bytes:
+        return _KEY.pack(self.event, self.kind, self.source, self.keys, self.joystick)
+
+    @classmethod
+    def parse(cls, r: _Reader) -> Key:
+        event, kind, source, keys, joystick = r.unpack(_KEY)
+        if kind > KEY_TYPED:
+            raise ProtocolError(f"KEY message: kind {kind}")
+        if any(b & ~_KEY_BITS for b in keys) or joystick & ~_KEY_BITS:
+            raise ProtocolError("KEY message: bits that are no key")
+        return cls(event, kind, source, keys, joystick)
+
+
+@dataclass(frozen=True)
+class Ack(Message):
+    """Browser -> host: the last frame its page has drawn."""
+
+    TYPE: ClassVar[int] = 24
+    NAME: ClassVar[str] = "ACK"
+    MIN: ClassVar[int] = _FRAME.size
+    MAX: ClassVar[int] = _FRAME.size
+    frame: int
+
+    def payload(self) -> bytes:
+        return _FRAME.pack(self.frame)
+
+    @classmethod
+    def parse(cls, r: _Reader) -> Ack:
+        return cls(*r.unpack(_FRAME))
+
+
 _PLAIN: tuple[type[Message], ...] = (Hello, Challenge, Auth, Welcome, Input, Inputs, Join,
-                                      Leave, Control, State, Tape, Hash, Ping, Pong, Delay, Bye)
+                                      Leave, Control, State, Tape, Hash, Ping, Pong, Delay, Bye,
+                                      Claim, Seat, Roster, Screen, Taken, Key, Ack)
 #: A sealed message's overhead: its counter and AES-GCM's tag around the inner message.
 SEAL_OVERHEAD = COUNTER_SIZE + HEADER.size + TAG_SIZE
 
@@ -852,9 +1104,11 @@ class Sender:
 
 
 #: What a joiner sends, and what the host sends.
-JOINER = Sender("a joiner", frozenset(cls.TYPE for cls in (Hello, Auth, Input, Hash, Pong, Bye)))
+JOINER = Sender("a joiner", frozenset(cls.TYPE for cls in (Hello, Auth, Input, Hash, Pong, Bye,
+                                                           Claim, Key, Ack)))
 HOST = Sender("the host", frozenset(cls.TYPE for cls in (
-    Challenge, Welcome, Inputs, Join, Leave, Control, State, Tape, Ping, Delay, Bye)))
+    Challenge, Welcome, Inputs, Join, Leave, Control, State, Tape, Ping, Delay, Bye,
+    Seat, Roster, Screen, Taken)))
 
 
 def check_header(msg_type: int, length: int, sender: Sender | None = None) -> type[Message]:

@@ -78,6 +78,8 @@ class Relay:
                 if wait > 0:
                     await asyncio.sleep(wait)
                 queue.popleft()
+                if sink.is_closing():  # its side went away: what is left goes nowhere
+                    return
                 sink.write(data)
 
         sender = asyncio.ensure_future(send())

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from . import keystrokes
 from .frameinput import FrameInput
 from .keyboard import NO_KEYS, Combo, resolve
-from .presses import Presses
+from .presses import Press, Presses
 
 
 @dataclass(frozen=True)
@@ -78,13 +78,14 @@ class KeyFeed:
         self.presses.clear()
 
     def press(self, source: Hashable, keys: str | Iterable[str] | Combo, joystick: int = 0, *,
-              frames: int | None = None, alone: bool = False, after: int = 0) -> None:
+              frames: int | None = None, alone: bool = False, after: int = 0) -> Press | None:
         """A person's key ``source`` went down, pressing ``keys`` (and the Kempston bits
         ``joystick``): down from its turn for at least the frames a scan needs, and while it
         is held (:mod:`.presses`; ``frames``, ``alone``, ``after``: a press of a fixed length,
-        alone, then ``after`` frames of nothing)."""
-        self.presses.press(source, _combo(keys), joystick, frames=frames, alone=alone,
-                           after=after)
+        alone, then ``after`` frames of nothing). The press (``presses.frame`` counts the
+        feed's frames; its ``down_at`` is the one it went down at), or None (not a new one)."""
+        return self.presses.press(source, _combo(keys), joystick, frames=frames, alone=alone,
+                                  after=after)
 
     def release(self, source: Hashable) -> None:
         """A person's key ``source`` went up: its press ends once it has had its frames."""

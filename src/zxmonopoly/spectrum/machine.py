@@ -466,11 +466,15 @@ class Spectrum48:
 
     # -- screen -----------------------------------------------------------------------------
 
+    def border_lines(self) -> np.ndarray:
+        """The border colour of each of the last whole frame's 256 visible lines (stripes
+        as the beam met them), as the picture shows them."""
+        return video.border_colours_per_line(
+            [(t, v & 7) for t, v in self.last_frame_events], self._border_at_last_frame)
+
     def screen_rgb(self) -> np.ndarray:
         """The last whole frame as RGB (256×320×3): border stripes per line, FLASH, BRIGHT."""
-        border = video.border_colours_per_line(
-            [(t, v & 7) for t, v in self.last_frame_events], self._border_at_last_frame)
-        return video.render(self.memory, border, video.flash_swapped(self.frame))
+        return video.render(self.memory, self.border_lines(), video.flash_swapped(self.frame))
 
     def screenshot(self, path: str | os.PathLike[str]) -> None:
         """Save the screen as a PNG."""

@@ -39,6 +39,10 @@ from dataclasses import dataclass
 from .keyboard import KEYS, NO_KEYS, SYMBOL_SHIFT, Combo
 from .keystrokes import GAP_FRAMES, HOLD_FRAMES, SAME_KEY_UP
 
+#: A character typed (punctuation: its SYMBOL SHIFT combination alone): the frames it is held,
+#: then the frames of nothing after it (the window's PC keys and a browser's page alike).
+TYPED_HOLD = 4
+TYPED_GAP = 2
 #: Presses kept waiting for their frames at most (a person at the keys while the machine waits:
 #: paused, or a network game waiting for a peer); more are not taken.
 MAX_WAITING = 64
@@ -85,6 +89,10 @@ class _Press:
         return self.down_at is not None and self.up_at is None
 
 
+#: One press as :meth:`Presses.press` gives it back (its ``down_at``: the frame it went down).
+Press = _Press
+
+
 class Presses:
     """Presses and releases as they come, each laid on the frames to come (module's rules)."""
 
@@ -100,23 +108,26 @@ class Presses:
     # -- events ---------------------------------------------------------------------------
 
     def press(self, source: Hashable, combo: Combo, joystick: int = 0, *,
-              frames: int | None = None, alone: bool = False, after: int = 0) -> None:
+              frames: int | None = None, alone: bool = False, after: int = 0) -> Press | None:
         """``source`` (a PC key) went down, pressing ``combo`` and the Kempston bits
         ``joystick``. ``frames`` and ``alone``: a press of a fixed length (let go at once),
-        the only keys down meanwhile and followed by ``after`` frames of nothing."""
+        the only keys down meanwhile and followed by ``after`` frames of nothing. The press
+        (its ``down_at``, once set, is the frame it went down at), or None when it is not a
+        new one (its key is down already) or not taken (MAX_WAITING)."""
         held = self._held_by(source)
         if held is not None:
             if held.combo == combo and held.joystick == joystick:
-                return  # the same key down again without an up: still the one press
+                return None  # the same key down again without an up: still the one press
             self.release(source)
         if sum(p.down_at is None for p in self._presses) >= MAX_WAITING:
-            return  # (a bound: nobody means that many presses before a frame)
+            return None  # (a bound: nobody means that many presses before a frame)
         beside = frozenset(p for p in self._presses if not p.released)
-        self._presses.append(_Press(
-            source, combo, joystick, _identity(combo, joystick),
-            self.hold if frames is None else frames, alone, after, self.frame,
-            released=frames is not None, beside=beside))
+        press = _Press(source, combo, joystick, _identity(combo, joystick),
+                       self.hold if frames is None else frames, alone, after, self.frame,
+                       released=frames is not None, beside=beside)
+        self._presses.append(press)
         self._started_for = None
+        return press
 
     def release(self, source: Hashable) -> None:
         """``source`` went up: its press ends once it has been shown its frames."""

@@ -28,10 +28,9 @@ from zxmonopoly.spectrum.keyboard import (  # noqa: E402
     resolve,
 )
 from zxmonopoly.spectrum.keyfeed import KeyFeed  # noqa: E402
+from zxmonopoly.spectrum.presses import TYPED_GAP, TYPED_HOLD  # noqa: E402
 from zxmonopoly.ui import joystick as joysticks  # noqa: E402
 
-TYPED_HOLD = 4  # frames a typed punctuation combination is held
-TYPED_GAP = 2  # frames of nothing after it
 #: The key feeder's source name of a game pad's keyboard joystick keys (PC keys are their key
 #: codes).
 JOYSTICK_SOURCE = "joystick"

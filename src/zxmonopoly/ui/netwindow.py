@@ -24,6 +24,7 @@ from zxmonopoly.spectrum import NO_INPUT, FrameInput, Spectrum48
 from zxmonopoly.spectrum.keyfeed import KeyFeed
 from zxmonopoly.ui.audio import AudioOut
 from zxmonopoly.ui.files import SNAPSHOT_SUFFIXES, TAPE_SUFFIXES, Files
+from zxmonopoly.ui.help import GAME_KEYS
 from zxmonopoly.ui.runtime import FrameKeys, LocalDriver, Runtime
 from zxmonopoly.ui.rzx import SUFFIX as RZX_SUFFIX
 
@@ -97,8 +98,10 @@ def start(window: NetWindow, options: NetOptions, tape: str | Path | None = None
         return "already in a network game: leave it first"
     if window.recorder is not None:
         window.record()  # a recording is of one keyboard; the network's keys are everyone's
-    if options.hosting:  # as many players as the game has pieces (its symbol map says)
-        options = dataclasses.replace(options, players=max_players())
+    if options.hosting:  # as many players as the game has pieces (its symbol map says), and
+        # its keys marked on a browser's keyboard as F1 marks them
+        options = dataclasses.replace(options, players=max_players(),
+                                      labels=tuple(GAME_KEYS.items()))
     try:
         tape_data = TapeFile.read(tape) if tape is not None else None
         link = NetLink.start(window.machine, options, tape=tape_data)
@@ -166,7 +169,8 @@ def banner(window: NetWindow) -> str | None:
     if link.hosting and link.players() == 1:
         host = link.node
         if link.options.online:
-            return f"Room code {link.code}   (the others: play --join {link.code})"
+            return (f"Room code {link.code}   (the others: play --join {link.code})\n"
+                    f"or in a browser: {link.page_link}")
         return f"Hosting on {host.bind}:{host.port}   join code {link.code}"  # type: ignore[union-attr]
     return None
 

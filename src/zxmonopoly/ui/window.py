@@ -177,12 +177,25 @@ class Window(MachineControls):
         return pygame.font.Font(None, max(12, self.screen.get_height() // rows))
 
     def _draw_banner(self, text: str) -> None:
-        """A line of text across the top of the window, on a dark band."""
-        label = self._font(20).render(text, True, PAUSED_COLOUR)
-        band = pygame.Surface((self.screen.get_width(), label.get_height() + 8), pygame.SRCALPHA)
+        """Text across the top of the window on a dark band, a line each of ``text``'s; a
+        line wider than the window in a smaller font (a browser's link)."""
+        width = self.screen.get_width()
+        labels = []
+        for line in text.split("\n"):
+            rows = 20
+            label = self._font(rows).render(line, True, PAUSED_COLOUR)
+            while label.get_width() > width - 8 and rows < 60:
+                rows += 4
+                label = self._font(rows).render(line, True, PAUSED_COLOUR)
+            labels.append(label)
+        band = pygame.Surface((width, sum(label.get_height() for label in labels) + 8),
+                              pygame.SRCALPHA)
         band.fill(STATUS_BACKGROUND)
         self.screen.blit(band, (0, 0))
-        self.screen.blit(label, label.get_rect(midtop=(self.screen.get_width() // 2, 4)))
+        top = 4
+        for label in labels:
+            self.screen.blit(label, label.get_rect(midtop=(width // 2, top)))
+            top += label.get_height()
 
     def status_text(self) -> str:
         """The status line: frames per second, speed, engine, tape and its position."""
