@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from tests.net.helpers import NAMES, QUICK, Recorder, compare, run, title_machine, typists
+from tests.net.helpers import (NAMES, QUICK, Recorder, compare, run, title_machine, typists,
+                               wait_until)
 from tests.net.test_hostile import reference_hashes
 from tests.net.tls import self_signed
 from zxmonopoly.net import Host, JoinError, Peer
@@ -424,3 +425,38 @@ def test_behind_a_proxy_the_lobby_counts_the_forwarded_address() -> None:
     said, refused = run(game())
     assert said == ["ENTERED", "ENTERED", "REFUSED", "ENTERED"], said
     assert "more than 2 connections from one address" in refused
+
+
+def test_a_host_that_loses_the_lobby_opens_its_room_again_and_the_game_goes_on() -> None:
+    """The host's connection to the lobby cut (a home router restarting): the host opens the
+    same room again, the joiner, let go by the lobby with the host, joins again by itself by
+    the same code, and the two machines are alike at every frame after, as before."""
+
+    async def game() -> tuple[Host, Peer, list[Recorder], int, int]:
+        lobby = Lobby("127.0.0.1", 0)
+        await lobby.start()
+        host, (peer,) = await room_game(lobby)
+        recorders = [Recorder(host), Recorder(peer)]
+        name = host.room.name  # type: ignore[union-attr]
+        await asyncio.gather(host.run(100), peer.run(100))
+        cut_at = host.frame
+        lobby.rooms[name].host.ws.transport.abort()
+        back = asyncio.ensure_future(wait_until(
+            lambda: any("joined again" in line for line in peer.messages)))
+        await asyncio.gather(host.run(until=lambda _h: back.done()),
+                             peer.run(until=lambda _p: back.done()))
+        await back
+        rejoined_at = host.frame
+        await asyncio.gather(host.run(100), peer.run(100))
+        assert lobby.rooms[name].host.host and len(lobby.rooms[name].members) == 1
+        await peer.close()
+        await host.close()
+        await lobby.close()
+        return host, peer, recorders, cut_at, rejoined_at
+
+    host, peer, recorders, cut_at, rejoined_at = run(game(), timeout=60)
+    assert any(line.startswith("lost the lobby") for line in host.messages), host.messages
+    assert any("is open again in the lobby" in line for line in host.messages), host.messages
+    assert peer.ended is None or "over" not in peer.ended
+    assert compare(recorders, since=rejoined_at) >= 90
+    assert compare(recorders) >= 190 and rejoined_at > cut_at

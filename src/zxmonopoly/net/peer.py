@@ -372,7 +372,10 @@ class Peer(Node):
             return
         if isinstance(message, p.Inputs):
             player = self.players.get(message.slot)
-            if player is None or message.slot == self.slot:
+            # Its own slot's keys come only for frames before this peer's keys start: its
+            # earlier seat's, which the host sends a peer that joins again behind them.
+            if player is None or (message.slot == self.slot
+                                  and message.frame >= player.join):
                 raise p.ProtocolError(f"keys for slot {message.slot}, not another player's")
             if message.frame > self.frame + MAX_BEHIND:
                 raise p.ProtocolError(f"keys for frame {message.frame}: this peer is more "
