@@ -14,8 +14,16 @@ from hypothesis import strategies as st
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from tests.net.helpers import (NAMES, QUICK, Recorder, compare, run, title_machine, typists,
-                               wait_until)
+from tests.net.helpers import (
+    NAMES,
+    QUICK,
+    Recorder,
+    compare,
+    run,
+    title_machine,
+    typists,
+    wait_until,
+)
 from tests.net.test_hostile import reference_hashes
 from tests.net.tls import self_signed
 from zxmonopoly.net import Host, JoinError, Peer
