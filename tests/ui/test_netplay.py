@@ -514,3 +514,104 @@ def test_the_menu_hosts_online_and_joins_by_a_room_code(
             host.close()
     finally:
         lobby.close()
+
+
+def test_a_browser_plays_from_the_link_a_hosting_window_shows(
+        window: Window, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """The window hosts online from its menu; the browser's link its band shows, opened in
+    headless Chromium, seats the page as player 2: the canvas is the window's machine's
+    picture of the frame the page drew, pixel for pixel, and a key typed on the page reaches
+    the window's machine as player 2's at the frame the host stamped it for (issue 47's
+    friend with only a browser)."""
+    import numpy as np
+
+    from tests.net.chromium import browser, canvas, page, wait
+    from zxmonopoly.memory_map import ATTR_END, DISPLAY_FILE
+    from zxmonopoly.spectrum import video
+    from zxmonopoly.ui.netwindow import banner
+
+    driver = browser()
+    lobby = LobbyThread()
+    monkeypatch.setenv("ZXMONOPOLY_LOBBY", lobby.lobby.url)
+    pictures: dict[int, tuple[bytes, object, bool]] = {}
+    taken: dict[int, FrameInput] = {}
+
+    def record(node: Node) -> None:
+        machine = node.machine
+        pictures[node.frame] = (bytes(machine.memory[DISPLAY_FILE:ATTR_END]),
+                                machine.border_lines(), video.flash_swapped(machine.frame))
+        pictures.pop(node.frame - 500, None)
+        taken[node.frame - 1] = machine.held_input()
+
+    def meanwhile(action: Callable[[], object]) -> None:
+        """``action`` (the browser's) on a thread while the window goes on, as it would."""
+        done = threading.Event()
+        failed: list[BaseException] = []
+
+        def run() -> None:
+            try:
+                action()
+            except BaseException as exc:  # noqa: BLE001 - raised again on the test's thread
+                failed.append(exc)
+            finally:
+                done.set()
+
+        threading.Thread(target=run, daemon=True).start()
+        end = time.monotonic() + WAIT
+        while not done.is_set():
+            assert time.monotonic() < end, "the browser's action did not end"
+            window.step(paced=True)
+        if failed:
+            raise failed[0]
+
+    try:
+        choose_line(window, "Host: online")
+        link = window.net
+        assert link is not None and link.hosting
+        shown = banner(window)
+        assert shown is not None
+        found = re.search(r"or in a browser: (\S+)", shown)
+        assert found and found.group(1) == link.page_link, shown
+        url = found.group(1)
+        assert "#" in url and p.normal_code(link.code.split("-", 1)[1]) not in url.split("#")[0]
+        link.node.frame_listeners.append(record)
+
+        def join() -> None:
+            driver.get(url)
+            wait(lambda: page(driver, "zx.state") == "ready", "the page ready", WAIT)
+            driver.find_element("id", "name").send_keys("WEB")
+            driver.find_element("id", "play").click()
+            wait(lambda: page(driver, "zx.state === 'playing' && zx.drawn !== null"),
+                 "the page playing", WAIT)
+
+        meanwhile(join)
+        assert page(driver, "zx.slot") == 1 and link.players() == 2
+        frame, rgb = canvas(driver)
+        display, border, flash = pictures[frame]
+        memory = np.zeros(ATTR_END, dtype=np.uint8)
+        memory[DISPLAY_FILE:] = np.frombuffer(display, dtype=np.uint8)
+        expected = video.render(memory, border, flash)
+        assert int(np.count_nonzero((rgb != expected).any(axis=2))) == 0, frame
+
+        def type_x() -> None:
+            from selenium.webdriver.common.action_chains import ActionChains
+
+            ActionChains(driver).send_keys("x").perform()
+            wait(lambda: page(driver, "zx.keys.length > 0 && zx.keys[0].frame"),
+                 "the key taken", WAIT)
+            stamped = page(driver, "zx.keys[0].frame")
+            wait(lambda: link.node.frame > stamped + 5, "the frame had", WAIT)
+
+        meanwhile(type_x)
+        stamped = page(driver, "zx.keys[0].frame")
+        keys = link.node.players[1].keys[stamped]
+        assert keys == FrameInput.pressed(("X",)), keys
+        from zxmonopoly.spectrum.keyboard import resolve
+
+        rows = taken[stamped].rows
+        assert all(not rows[row] & mask for row, mask in resolve(("X",))), \
+            "the window's machine did not hold X at the stamped frame"
+    finally:
+        driver.quit()
+        window.leave_network()
+        lobby.close()
