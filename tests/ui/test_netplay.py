@@ -615,3 +615,32 @@ def test_a_browser_plays_from_the_link_a_hosting_window_shows(
         driver.quit()
         window.leave_network()
         lobby.close()
+
+
+def test_play_host_online_prints_the_room_code_and_the_browser_s_link(
+        xvfb: str, tmp_path: Path) -> None:  # noqa: F811
+    """``zxmonopoly play --host --online --lobby URL`` (a process, its window on Xvfb) prints
+    the room code, the line to pass on and the browser's links; the link's page is served by
+    the lobby and its fragment (the secret) is the room code's secret part."""
+    import urllib.request
+
+    lobby = LobbyThread()
+    env = source_env(PYTHONUNBUFFERED="1")
+    host = Running(["--host", "--online", "--lobby", lobby.lobby.url, "--mute", "--engine",
+                    "python"], env)
+    try:
+        code = host.wait_for(r"room code (\w{4}-\w{5}-\w{5})").group(1)
+        host.wait_for(rf"the others join with: zxmonopoly play --join {code} --lobby "
+                      rf"{re.escape(lobby.lobby.url)}")
+        link = host.wait_for(r"or in a browser: (\S+)").group(1)
+        watching = host.wait_for(r"to watch in a browser: (\S+)").group(1)
+        room, secret = code.split("-", 1)
+        base = lobby.lobby.url.replace("ws://", "http://")
+        assert link == f"{base}/r/{room}#{secret}", link
+        assert watching.startswith(f"{base}/r/{room}#watch-") and secret not in watching
+        with urllib.request.urlopen(link.split("#")[0], timeout=WAIT) as answer:
+            assert "<canvas" in answer.read().decode()
+        assert lobby.lobby.rooms.keys() == {room}
+    finally:
+        host.stop()
+        lobby.close()
