@@ -1,4 +1,5 @@
-"""No import circles among the modules of src/ and tools/ (docs/architecture.md, "Layers").
+"""No import circles among the modules of src/ and tools/, and the layers of
+docs/architecture.md ("Layers"): every import between packages runs down.
 
 Every import statement counts, wherever it sits: at the top, inside a function, or under
 ``if TYPE_CHECKING:`` (a reader of the imports sees all three).
@@ -12,6 +13,20 @@ from pathlib import Path
 from tests import REPO_ROOT
 
 ROOTS = (REPO_ROOT / "src", REPO_ROOT / "tools")
+#: The package's layers, bottom first (docs/architecture.md draws them): a module imports
+#: from its own package and from layers below its own, never from its layer or above, so
+#: two packages of one layer know nothing of each other (the harness and the network, the
+#: machine and the assembler). ``zxmonopoly`` is the package's own ``__init__``; tools/ stand
+#: above them all and nothing in src/ imports them.
+LAYERS = (
+    ("zxmonopoly", "clock", "memory_map", "files", "images", "basic", "rules"),
+    ("z80", "tape", "snapshot"),
+    ("spectrum", "asm", "cpm", "bench_workload"),
+    ("harness", "net", "bench_skoolkit"),
+    ("ui", "bench_net", "bench_browser", "zxmonopoly_pytest"),
+    ("benchmarks",),
+    ("cli",),
+)
 
 
 def modules() -> dict[str, Path]:
@@ -121,3 +136,38 @@ def test_src_and_tools_have_no_import_circles() -> None:
     known = modules()
     assert "zxmonopoly.ui.window" in known and "z80gen.cycles" in known
     assert circles(import_graph(known)) == []
+
+
+def unit(module: str) -> str | None:
+    """The part of src/ a module is in, as LAYERS names it (None: a tool)."""
+    parts = module.split(".")
+    if parts[0] == "zxmonopoly_pytest" or module == "zxmonopoly":
+        return module
+    return parts[1] if parts[0] == "zxmonopoly" else None
+
+
+def test_every_import_between_packages_runs_down_the_layers() -> None:
+    known = modules()
+    layer = {name: n for n, names in enumerate(LAYERS) for name in names}
+    units = {unit(name) for name in known} - {None}
+    assert units == set(layer), "a part of src/ not in LAYERS, or one LAYERS names in vain"
+    upward = []
+    for source, targets in import_graph(known).items():
+        for target in targets:
+            here, there = unit(source), unit(target)
+            if here is None or here == there:
+                continue  # a tool, or inside one package
+            if there is None or layer[there] >= layer[here]:
+                upward.append(f"{source} -> {target}")
+    assert upward == []
+
+
+def test_cli_imports_the_window_only_to_play() -> None:
+    """``zxmonopoly run``, ``bench`` and the rest work where pygame is not installed."""
+    tree = ast.parse((REPO_ROOT / "src" / "zxmonopoly" / "cli.py").read_text(encoding="utf-8"))
+    where = []
+    for statement in tree.body:  # each import under the top-level function it is in
+        name = statement.name if isinstance(statement, ast.FunctionDef) else "<module>"
+        where += [name for node in ast.walk(statement) if isinstance(node, ast.ImportFrom)
+                  and (node.module or "").startswith("zxmonopoly.ui")]
+    assert where and set(where) == {"_cmd_play"}

@@ -9,16 +9,18 @@ The chain (docs/architecture.md draws it)::
     the board, the font, pieces  -> src/game/loading.scr           (gen_loading_screen.py)
     roms/, src/game/, assembler  -> src/zxmonopoly/data/           (build.py)
     z80/isa.py, templates.py,
-    machine_cycles.py,
+    machine_cycles.py, state.py,
     spectrum/ula.py,
-    tools/z80_profile.json       -> z80/_engine_{py,jit}.py, spectrum/_engine_{py,jit}.py
-                                                                   (gen_z80.py)
+    tools/z80_profile.json       -> z80/_engine_{py,jit}.py, z80/_blocks_py.py,
+                                    spectrum/_engine_{py,jit}.py   (gen_z80.py)
 
 Each step is its tool run as a separate process (``--check`` passed on), so that running one
 tool by hand and running the chain do exactly the same. ``tools/z80_profile.json`` is an input,
-measured by ``tools/profile_z80.py``, and ``docs/screens/*.png`` are remade by
-``tools/make_screens.py``: both run the game for minutes, so they are not steps of the chain
-(tests check the gallery's scripts).
+measured by ``tools/profile_z80.py``, ``docs/screens/*.png`` are remade by
+``tools/make_screens.py`` and ``docs/window-*.png`` by ``tools/window_screenshots.py``: they
+run the game for minutes, so they are not steps of the chain (:data:`BY_HAND`; tests check the
+gallery's scripts). Every step's outputs are the one list of generated files
+(``.gitattributes`` marks the same patterns; tests/test_generated.py).
 
 Usage: ``python tools/regen.py [--check]``
 """
@@ -41,23 +43,39 @@ import gen_rules_data  # noqa: E402  (its REFERENCE is the one place the JSON's 
 
 @dataclass(frozen=True)
 class Step:
-    """One generator: its tool in tools/, what it reads and what it writes."""
+    """One generator: its tool in tools/, what it reads and the files it writes."""
 
     tool: str
     reads: str
-    writes: str
+    #: The files it writes, as patterns from the repository's root (``*`` within one folder):
+    #: the one list of generated files, which ``.gitattributes`` marks ``linguist-generated``
+    #: pattern for pattern (tests/test_generated.py holds the two and the tools' own together).
+    outputs: tuple[str, ...]
+
+    @property
+    def writes(self) -> str:
+        """The outputs in one line, as the chain prints them."""
+        return ", ".join(self.outputs)
 
 
 STEPS = (
-    Step("gen_rules_data.py", "board_uk.json, cards_uk.json", "src/zxmonopoly/rules/data.py"),
-    Step("gen_game_tables.py", "rules/data.py", "src/game/tables.asm"),
-    Step("gen_board3d.py", "rules/data.py", "src/game/board3d.asm"),
+    Step("gen_rules_data.py", "board_uk.json, cards_uk.json", ("src/zxmonopoly/rules/data.py",)),
+    Step("gen_game_tables.py", "rules/data.py", ("src/game/tables.asm",)),
+    Step("gen_board3d.py", "rules/data.py", ("src/game/board3d.asm",)),
     Step("gen_loading_screen.py", "board3d projection, roms/font.asm, src/game/graphics.asm",
-         "src/game/loading.scr"),
-    Step("build.py", "roms/, src/game/, the assembler", "src/zxmonopoly/data/"),
-    Step("gen_z80.py", "z80/isa.py, z80/templates.py, z80/machine_cycles.py, spectrum/ula.py, "
-         "tools/z80_profile.json",
-         "z80/_engine_*.py, z80/_blocks_py.py, spectrum/_engine_*.py"),
+         ("src/game/loading.scr",)),
+    Step("build.py", "roms/, src/game/, src/bench/, the assembler", ("src/zxmonopoly/data/*",)),
+    Step("gen_z80.py", "z80/isa.py, z80/templates.py, z80/machine_cycles.py, z80/state.py, "
+         "spectrum/ula.py, tools/z80_profile.json",
+         ("src/zxmonopoly/z80/_engine_*.py", "src/zxmonopoly/z80/_blocks_py.py",
+          "src/zxmonopoly/spectrum/_engine_*.py")),
+)
+#: Generated files outside the chain: their tools play the game or open the window for
+#: minutes, so they are run by hand when what they show changes (not by ``--check``).
+BY_HAND = (
+    Step("profile_z80.py", "the game played (the opcodes it runs)", ("tools/z80_profile.json",)),
+    Step("make_screens.py", "docs/screens/scripts", ("docs/screens/*.png",)),
+    Step("window_screenshots.py", "the window at the game's title", ("docs/window-*.png",)),
 )
 
 
