@@ -1,4 +1,4 @@
-"""ALU groups against a slow, obviously-correct reference (Hypothesis), on all four engines
+"""ALU groups against a slow, obviously-correct reference (Hypothesis), on every engine
 (the bare CPU's and the Spectrum's: tests/z80/engines.py)."""
 
 from functools import cache

@@ -1,4 +1,4 @@
-"""Q and SCF/CCF, on all four engines, against the rule rather than our own output.
+"""Q and SCF/CCF, on every engine, against the rule rather than our own output.
 
 On a Zilog Z80, SCF and CCF take flag bits 3 and 5 from ``(Q ^ F) | A``, where Q is the F
 the previous instruction wrote if it changed the flags, else 0 (Patrik Rak, 2012; z80test's

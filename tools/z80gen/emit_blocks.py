@@ -263,7 +263,7 @@ def gen_blocks() -> str:
             "instruction is to a\ntranslated block and its code; make_enter, the loop that "
             "runs the blocks.")
     # (R's and the displacements' tables are the interpreter's, _engine_py's: not made twice.)
-    src = [HEADER.format(sources="isa.py and templates.py", what=what), "",
+    src = [HEADER.format(sources="isa.py, templates.py and machine_cycles.py", what=what), "",
            f"CELLS = {CELLS!r}", f"R_RANGE = {R_RANGE}"]
     for name, values in columns.items():
         src += _listing(name, values, 1 if name in ("ASSIGNS", "TEXT") else 32)

@@ -201,5 +201,5 @@ HEADER = (
 def sources(v: Variant) -> str:
     """What a generated module is made from, for its header."""
     if not v.machine:
-        return "isa.py and templates.py"
-    return f"isa.py, templates.py and {v.machine.SOURCE}"
+        return "isa.py, templates.py and machine_cycles.py"
+    return f"isa.py, templates.py, machine_cycles.py and {v.machine.SOURCE}"
