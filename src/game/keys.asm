@@ -147,7 +147,7 @@ keys_release:
 ; its asking line, keys_ahead_frame) at once; else a new key - one that goes down while all
 ; others are up, or while another is still held (a key pressed before the last is let go)
 ; Input: keys_ahead, keys_ahead_on.  Output: A = key code, never KEY_NONE; keys_from_ahead 1
-; if it was typed ahead; nothing kept, none to keep.  Corrupts: F, BC, DE, HL.
+; if it was typed ahead; nothing kept, none to keep; msg_hold 0.  Corrupts: F, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 keys_wait:
         xor a
@@ -182,7 +182,7 @@ keys_wait:
         ld (keys_ahead), a          ; asking line
         ld (keys_ahead_on), a
         pop af
-        ret
+        jp msg_hold_end             ; (he has read what he answers: its pace ends)
 
 ; ---------------------------------------------------------------------------------------------
 ; keys_ahead_arm - an asking line is on the screen (issue 45, as the ROM keeps LAST_K): forget
@@ -209,14 +209,15 @@ keys_ahead_arm:
 
 ; ---------------------------------------------------------------------------------------------
 ; keys_ahead_clear - nothing kept and nothing to keep (a new turn: no key typed before it
-; answers its questions)
-; Input: none.  Output: keys_ahead 0, keys_ahead_on 0.  Corrupts: nothing.
+; answers its questions; a computer's pause: its key was typed there, not ahead)
+; Input: none.  Output: keys_ahead 0, keys_ahead_on 0, keys_from_ahead 0.  Corrupts: nothing.
 ; ---------------------------------------------------------------------------------------------
 keys_ahead_clear:
         push af
         xor a
         ld (keys_ahead), a
         ld (keys_ahead_on), a
+        ld (keys_from_ahead), a
         pop af
         ret
 
@@ -279,7 +280,8 @@ keys_idle_none:
 
 ; ---------------------------------------------------------------------------------------------
 ; keys_wait_frames - wait up to B frames for a key (after all keys are up)
-; Input: B = frames.  Output: NZ and A = key if one came; Z if none.  Corrupts: F, B, DE, HL.
+; Input: B = frames.  Output: NZ and A = key if one came (msg_hold 0, as keys_wait); Z if none.
+; Corrupts: F, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 keys_wait_frames:
         call keys_ahead_clear       ; (a computer's pause: nothing typed before it is kept)
@@ -291,7 +293,7 @@ keys_wait_frames:
         call keys_idle
         call keys_read
         pop bc
-        ret nz                      ; A key came?
+        jp nz, msg_hold_end         ; A key came?  (a key taken ends the pace, as keys_wait)
         djnz .loop
         xor a
         ret

@@ -77,7 +77,7 @@ turn_play:
 ; M Mortgage, H Houses, R Rent, O Owners, T Trade, D Dice; C credit, A assets; CAPS SHIFT +
 ; SPACE ends the game; X retires a player when OPT_RETIRE is on (not a booklet key).  A
 ; computer player throws by itself after COMPUTER_PAUSE frames, in which a human owner may
-; still press R.
+; still press R (the menu's keys work there too; any other key is refused, saying which).
 ; Input: v_current.  Output: when D is chosen.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_menu:
@@ -128,12 +128,7 @@ turn_menu:
         cp KEY_BREAK
         jp z, turn_end_game         ; CAPS SHIFT + SPACE: end the game?
         pop hl
-        push af
-        call current_record
-        pop af
-        bit PF_COMPUTER, (ix+P_FLAGS)
-        jp nz, .key                 ; A computer's pause?  Its keys are the window's.
-        ld hl, str_turn_menu_keys   ; a human's prompt: which keys it takes
+        ld hl, str_turn_menu_keys   ; which keys the menu takes (a computer's pause too)
         call refuse_key
         jp .key
 .retire:
@@ -418,7 +413,7 @@ turn_again:
         jr nz, .no                  ; Sent to jail (by the square or a card)?
         call msg_stop               ; (after whatever the square said)
         ld hl, str_turn_double_again
-        call msg_print
+        call msg_print_whole        ; (whole, in a part of its own after a long rent line)
         bit PF_COMPUTER, (ix+P_FLAGS)
         call z, keys_ahead_arm      ; A human's?  It asks for D: a D typed now is his throw.
         ld b, LAND_PAUSE            ; time to read it before the menu's prompt

@@ -429,3 +429,51 @@ def test_m_with_no_property_says_so_at_once() -> None:
     """M when no human player owns property: said at once, not after the cursor."""
     s = game("ANNE", "BOB")
     refused(s, "M", "No human player owns property")
+
+
+# -- tried as a player would (issue 45's last step) -------------------------------------------
+
+
+def test_a_computers_pause_refuses_a_key_it_does_not_know() -> None:
+    """S pressed while HAL (a computer) is about to throw: a line says which keys the menu
+    takes, as at a human's prompt (before: ignored without a word), then HAL's prompt is back
+    and he throws."""
+    s = game("ANNE", "HAL", computers=(2,))
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 600,
+                 "HAL's prompt")
+    s.rig_dice(1, 2)
+    s.wait(30)  # (within his pause of 60 frames; his prompt has stood most of its 50)
+    refused(s, "S", "S is not a key here: D throws")
+    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 100,
+                 "HAL's prompt back")
+    wait_throw(s, 2, -1, 400)
+
+
+def test_rent_reminder_and_throw_again_with_long_names_read_whole() -> None:
+    """Ten-letter names: BOBBYJONES throws 6+6 onto ANNEMARIEK's Electric Company. The
+    reminder fills the three rows, " Throw again." does not fit after it: it comes whole in
+    a part of its own, after the reminder was held (before: "Throw" ended the full rows and
+    "again." stood alone 26 frames); the prompt then says it all again."""
+    s = game("ANNEMARIEK", "BOBBYJONES")
+    with s.position() as pos:
+        pos.own("Electric Company", 1)
+        pos.turn(2)
+    keys(s, "C", "SPACE")  # (the menu's prompt again, now BOB's)
+    s.wait_input(200)
+    s.rig_dice(6, 6)
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("throws 6+6"), 100, "the throw")
+    texts: list[str] = []
+    reminder = Seen(s, "1 ANNEMARIEK may press R for £48 rent from 2 BOBBYJONES before the "
+                    "next throw.")
+    s.wait_until(lambda x: texts.append(x.message()) or x.in_message("Turn of 2 BOBBYJONES"),
+                 800, "BOBBYJONES's prompt again")
+    assert reminder.stop() >= 100, "the reminder was not held as a part"
+    halves = [t for t in texts if "again" in t and "Throw again." not in t
+              or t.endswith("Throw")]
+    assert not halves, halves[:3]
+    assert any(t == "Throw again." for t in texts), sorted(set(texts))
+    s.wait_input(300)
+    assert s.in_message("1 ANNEMARIEK: R for £48 rent."), s.message_rows()
