@@ -54,7 +54,9 @@ auction_run:
         call auction_refuse_computer
         jr .ask
 .amount:
-        ld hl, str_auction_bid
+        ld a, (auction_who)         ; the amount on a line of its own: "1 ANNE bids £" (after a
+        call msg_show_player        ; full status it began a part held 2 s, and the digits
+        ld hl, str_auction_bid      ; typed meanwhile were lost)
         call ask_number
         jr c, .ask                  ; No amount (ENTER alone)?  Ask again.
         ld (auction_offer), hl

@@ -279,12 +279,16 @@ keys_idle_none:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; keys_wait_frames - wait up to B frames for a key (after all keys are up)
-; Input: B = frames.  Output: NZ and A = key if one came (msg_hold 0, as keys_wait); Z if none.
-; Corrupts: F, B, DE, HL.
+; keys_wait_frames - wait up to B frames for a key (after all keys are up); a key kept since
+; an asking line (a refusal in a computer's pause: the keys it names) at once
+; Input: B = frames, keys_ahead.  Output: NZ and A = key if one came (msg_hold 0, as
+; keys_wait); Z if none.  Corrupts: F, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 keys_wait_frames:
-        call keys_ahead_clear       ; (a computer's pause: nothing typed before it is kept)
+        ld a, (keys_ahead)
+        or a
+        jp nz, keys_wait.ahead      ; A key typed while a refusal was shown?  (NZ)
+        call keys_ahead_clear       ; (nothing else typed before the pause is kept)
         push bc
         call keys_release
         pop bc

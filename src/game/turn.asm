@@ -88,7 +88,7 @@ turn_menu:
         jr z, .wait                 ; A human's turn (he answers the menu himself)?
         call ai_before_throw
         call rent_ahead_clear       ; (only an owner's R typed ahead is kept)
-        call turn_rent_window       ; B = the frames of the pause; carry: the rent window
+.pause: call turn_rent_window       ; B = the frames of the pause; carry: the rent window
         jr c, .window               ; Is a human owed rent (the whole rent window)?
         call keys_wait_frames
         jr nz, .got                 ; A key pressed within the pause?
@@ -130,7 +130,9 @@ turn_menu:
         pop hl
         ld hl, str_turn_menu_keys   ; which keys the menu takes (a computer's pause too)
         call refuse_key
-        jp .key
+        bit PF_COMPUTER, (ix+P_FLAGS)
+        jr nz, .pause               ; A computer's pause?  On with it: a key typed meanwhile
+        jr .wait                    ; counts (else a human's next key)
 .retire:
         ld hl, v_options
         bit OPT_RETIRE, (hl)

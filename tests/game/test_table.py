@@ -182,6 +182,31 @@ def test_a_digit_pressed_before_the_last_is_let_go_is_taken() -> None:
     assert bid.a == 1 and bid.amount == 50, str(bid)
 
 
+def test_a_raise_typed_quickly_is_taken_whole() -> None:
+    """Tried in the window: ANNE's £50 is the highest bid; she raises at once, typing 1, 7, 0
+    and ENTER as a person does (each 4 frames down, 2 up, none waiting for the prompt). The
+    status filled the lines, so the bid's amount started a new part held 2 s and the 7, the 0
+    and ENTER were lost ("0 is not a key here", the lot sold for £50): now the amount is asked
+    on a line of its own ("1 ANNE bids £") and the raise is £70."""
+    s = game("ANNE", "BOB")
+    s.rig_dice(1, 2)  # Whitechapel Road: ANNE declines, the Bank auctions it
+    s.tap("D")
+    keys(s, "N")
+    s.wait_until(lambda x: x.in_message("AUCTION"), 300, "the auction")
+    keys(s, "1")
+    s.wait_input(100)
+    s.type("50")
+    keys(s, "ENTER")
+    s.wait_input(300)
+    assert s.in_message("highest £50 by 1 ANNE. Bidder's number, or ENTER to sell:")
+    for key in ("1", "7", "0", "ENTER"):
+        s.tap(key, 4, 2)
+    s.wait_input(300)
+    bids = [(e.a, e.amount) for e in s.events() if e.kind == "bid"]
+    assert bids == [(1, 50), (1, 70)], bids
+    assert s.in_message("highest £70 by 1 ANNE"), s.message_rows()
+
+
 # -- 3. the rent reminder --------------------------------------------------------------------
 
 
@@ -477,3 +502,23 @@ def test_rent_reminder_and_throw_again_with_long_names_read_whole() -> None:
     assert any(t == "Throw again." for t in texts), sorted(set(texts))
     s.wait_input(300)
     assert s.in_message("1 ANNEMARIEK: R for £48 rent."), s.message_rows()
+
+
+def test_a_key_typed_over_a_refusal_in_a_computers_pause_counts() -> None:
+    """In HAL's pause, S is refused with the menu's keys; C typed while that line is shown is
+    taken when it goes (HAL's credit), as at a human's prompt (tried in the window: a key
+    pressed as the prompt came back was lost without a word)."""
+    s = game("ANNE", "HAL", computers=(2,))
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 600,
+                 "HAL's prompt")
+    s.rig_dice(1, 2)
+    s.wait(30)
+    s.tap("S")
+    s.wait_until(lambda x: x.in_message("S is not a key here"), 40, "the refusal")
+    s.wait(10)
+    s.tap("C")
+    assert s.in_message("S is not a key here"), "the refusal went before C was typed"
+    s.wait_until(lambda x: x.in_message("Credit: £"), 100, "HAL's credit")
+    assert not throws(s, 2)
