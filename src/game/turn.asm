@@ -57,9 +57,10 @@ turn_next_player:
 ; Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_play:
-        call rent_ahead_clear       ; (nothing typed before this turn answers its questions)
         call turn_lower_restore     ; the close-up of this player's square, not the last
-.again: call board_draw_status      ; mover's (issue 28)
+        call msg_hold_wait          ; mover's (issue 28); the last line read out first, an R
+        call rent_ahead_clear       ; typed for its rent kept (nothing else typed before this
+.again: call board_draw_status      ; turn answers its questions)
         call board_draw_players
         call turn_menu
         call game_players_left      ; X may have ended the game or the player's part in it

@@ -207,6 +207,33 @@ def test_a_raise_typed_quickly_is_taken_whole() -> None:
     assert s.in_message("highest £70 by 1 ANNE"), s.message_rows()
 
 
+def test_the_auctions_question_is_whole_on_the_lines_while_it_waits() -> None:
+    """Tried in the window: "AUCTION: Fenchurch St. Station: highest £100 by 2 ROBOT. Bidder's
+    number, or ENTER to" filled the lines and the game waited under "sell:" alone. With
+    ten-letter names and Liverpool St. Station (the longest names) the status needs two parts:
+    the question's keys come whole in the part the game waits under, and a bid goes on."""
+    s = game("ANNEMARIEK", "BOBBYJONES")
+    with s.position() as pos:
+        pos.at(1, 32)  # Oxford Street
+    s.rig_dice(1, 2)  # to Liverpool St. Station: ANNEMARIEK declines, the Bank auctions it
+    s.tap("D")
+    keys(s, "N")
+    s.wait_until(lambda x: x.in_message("AUCTION: Liverpool St. Station"), 300, "the auction")
+    keys(s, "2")
+    s.wait_input(300)
+    s.type("100")
+    keys(s, "ENTER")
+    s.wait_until(lambda x: x.in_message("highest £100"), 300, "the status with BOB's bid")
+    s.wait_input(400)
+    assert s.in_message("Bidder's number, or ENTER to sell:"), s.message_rows()
+    keys(s, "1")
+    s.wait_input(200)
+    s.type("110")
+    keys(s, "ENTER")
+    s.wait_until(lambda x: any(e.kind == "bid" and e.amount == 110 for e in x.events()), 400,
+                 "ANNEMARIEK's bid")
+
+
 # -- 3. the rent reminder --------------------------------------------------------------------
 
 
@@ -249,6 +276,35 @@ def test_rent_reminder_stays_while_a_human_is_to_throw(fast: bool) -> None:
     assert s.state().rent is not None
     s.tap("R")
     s.wait_until(lambda x: any(e.kind == "rent" for e in x.events()), 100, "the rent paid")
+
+
+@pytest.mark.parametrize(("fast", "after"), [(False, 10), (False, 45), (False, 65), (True, 3)],
+                         ids=["normal-10", "normal-45", "normal-65", "fast-3"])
+def test_r_typed_while_the_reminder_stands_claims_the_rent(fast: bool, after: int) -> None:
+    """HAL lands on ANNE's King's Cross; ANNE throws next. R tapped ``after`` frames after the
+    reminder appeared, while it still stands and before her prompt, claims the rent (tried in
+    the window: an R pressed 1.1 s after the line came was lost, and the prompt then said the
+    rent was still due: from the start of her turn to her prompt the line's reading time ran
+    out with no key kept)."""
+    s = game("ANNE", "HAL", computers=(2,), fast=fast)
+    with s.position() as pos:
+        pos.own("King's Cross Station", 1)
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    wait_throw(s, 1, -1)
+    s.rig_dice(2, 3)  # HAL from GO to King's Cross
+    s.wait_until(lambda x: x.in_message("1 ANNE may press R for £25 rent from 2 HAL"), 800,
+                 "the reminder")
+    due = s.frame
+    s.wait(after)
+    assert not s.in_message("Turn of 1 ANNE"), "her prompt came before the tap"
+    assert s.in_message("1 ANNE may press R for £25 rent from 2 HAL")
+    s.tap("R")
+    s.wait_until(lambda x: any(e.kind == "rent" for e in x.events()), 150, "the rent paid")
+    paid = next(e for e in s.events() if e.kind == "rent")
+    assert (paid.a, paid.b, paid.amount) == (2, 1, 25)
+    assert paid.frame - due < 150
+    assert not throws(s, 1, due)
 
 
 @pytest.mark.parametrize("fast", [False, True], ids=["normal", "fast"])
