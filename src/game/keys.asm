@@ -279,25 +279,27 @@ keys_idle_none:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; keys_wait_frames - wait up to B frames for a key (after all keys are up); a key kept since
-; an asking line (a refusal in a computer's pause: the keys it names) at once
-; Input: B = frames, keys_ahead.  Output: NZ and A = key if one came (msg_hold 0, as
-; keys_wait); Z if none.  Corrupts: F, B, DE, HL.
+; keys_wait_frames - wait up to B frames for a key: one kept since an asking line (a
+; computer's prompt, a refusal in its pause) at once, else a new one (not one held already:
+; waiting for every key to be up swallowed a key pressed as the prompt came)
+; Input: B = frames, keys_ahead, keys_ahead_on.  Output: NZ and A = key if one came (msg_hold
+; 0, as keys_wait); Z if none; nothing kept, none to keep.  Corrupts: F, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 keys_wait_frames:
+        ld a, (keys_ahead_on)
+        or a
+        call z, keys_ahead_arm      ; No asking line before it?  The pause asks from now on.
         ld a, (keys_ahead)
         or a
-        jp nz, keys_wait.ahead      ; A key typed while a refusal was shown?  (NZ)
-        call keys_ahead_clear       ; (nothing else typed before the pause is kept)
-        push bc
-        call keys_release
-        pop bc
+        jr nz, .got                 ; A key kept already (typed since the asking line)?
 .loop:  halt
         push bc
         call keys_idle
-        call keys_read
+        call keys_ahead_frame       ; NZ: a new key, kept
         pop bc
-        jp nz, msg_hold_end         ; A key came?  (a key taken ends the pace, as keys_wait)
+        jr nz, .got                 ; A key came?
         djnz .loop
-        xor a
-        ret
+        xor a                       ; none
+        jp keys_ahead_clear
+.got:   call keys_ahead_clear
+        jp msg_hold_end             ; (a key taken ends the pace, as keys_wait)

@@ -87,8 +87,11 @@ turn_menu:
 .key:   call current_record
         bit PF_COMPUTER, (ix+P_FLAGS)
         jr z, .wait                 ; A human's turn (he answers the menu himself)?
+        call rent_ahead_clear       ; (only an owner's R typed before the prompt is kept)
+        ld a, (keys_ahead)
+        or a
+        call z, keys_ahead_arm      ; No R kept?  The prompt asks: a key from now on counts.
         call ai_before_throw
-        call rent_ahead_clear       ; (only an owner's R typed ahead is kept)
 .pause: call turn_rent_window       ; B = the frames of the pause; carry: the rent window
         jr c, .window               ; Is a human owed rent (the whole rent window)?
         call keys_wait_frames
@@ -228,18 +231,17 @@ turn_rent_window:
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_rent_wait - the rent window: wait B frames for R (held already counts: it may have
-; been pressed while the computer thought; typed after the rent line and kept, too); no other
-; key ends it, so no reflex throws
+; been pressed while the computer thought; typed after the rent line or the prompt and kept,
+; too); no other key ends it, so no reflex throws
 ; Input: B = frames, keys_ahead.  Output: A = 'R', or 'D' when the window closes.  Corrupts: F, B, DE,
 ; HL.
 ; ---------------------------------------------------------------------------------------------
 turn_rent_wait:
-        ld a, (keys_ahead)          ; an R typed after the rent line (rent_ahead_clear kept it)?
-        or a
-        jr z, .loop                 ; Nothing typed ahead (wait for R)?
-        call keys_ahead_clear
-        ld a, GAME_KEY_RENT
-        ret
+        ld a, (keys_ahead)          ; an R typed after the rent line or the prompt, and kept?
+        call to_upper
+        cp GAME_KEY_RENT
+        jr nz, .loop                ; No R typed ahead (wait for R)?
+        jp keys_ahead_clear
 .loop:  halt
         push bc
         call keys_idle

@@ -560,6 +560,21 @@ def test_rent_reminder_and_throw_again_with_long_names_read_whole() -> None:
     assert s.in_message("1 ANNEMARIEK: R for £48 rent."), s.message_rows()
 
 
+@pytest.mark.parametrize("fast", [False, True], ids=["normal", "fast"])
+def test_a_key_pressed_as_a_computers_prompt_comes_is_refused(fast: bool) -> None:
+    """S tapped the moment "Turn of 2 HAL (computer) is about to throw." is complete: refused,
+    saying which keys the menu takes (tried at 5 frames a second: such a key was swallowed
+    while the pause waited for every key to be up, and HAL threw without a word)."""
+    s = game("ANNE", "HAL", computers=(2,), fast=fast)
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 600,
+                 "HAL's prompt")
+    s.rig_dice(1, 2)
+    refused(s, "S", "S is not a key here: D throws")
+    wait_throw(s, 2, -1, 400)
+
+
 def test_a_key_typed_over_a_refusal_in_a_computers_pause_counts() -> None:
     """In HAL's pause, S is refused with the menu's keys; C typed while that line is shown is
     taken when it goes (HAL's credit), as at a human's prompt (tried in the window: a key
