@@ -54,7 +54,9 @@ auction_run:
         call auction_refuse_computer
         jr .ask
 .amount:
-        ld hl, str_auction_bid
+        ld a, (auction_who)         ; the amount on a line of its own: "1 ANNE bids £" (after a
+        call msg_show_player        ; full status it began a part held 2 s, and the digits
+        ld hl, str_auction_bid      ; typed meanwhile were lost)
         call ask_number
         jr c, .ask                  ; No amount (ENTER alone)?  Ask again.
         ld (auction_offer), hl
@@ -196,7 +198,8 @@ auction_record:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; auction_status - the square, the highest bid and its bidder on the message lines
+; auction_status - the square, the highest bid and its bidder on the message lines, then the
+; question (whole: in a part of its own if the status fills the lines)
 ; Input: none.  Output: shown.  Corrupts: AF, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 auction_status:
@@ -216,8 +219,9 @@ auction_status:
         call msg_print
         ld a, (auction_bidder)
         call msg_player
+        call msg_stop
         ld hl, str_auction_stop
-.print: jp msg_print
+.print: jp msg_print_whole          ; (the question's keys seen whole while it waits)
 
 ; ---------------------------------------------------------------------------------------------
 ; auction_computers - each computer player in the game, not the highest bidder, may raise;
@@ -329,7 +333,7 @@ str_auction_auction:    db "AUCTION: ", 0
 str_auction_no_bid_yet: db ": no bid yet. Bidder's number, or ENTER to close:", 0
 str_auction_high:       db ": highest ", 0
 str_auction_by:         db " by ", 0
-str_auction_stop:       db ". Bidder's number, or ENTER to sell:", 0
+str_auction_stop:       db " Bidder's number, or ENTER to sell:", 0
 str_auction_bidder:     db " ", 0
 str_auction_bid:        db " bids ", CH_POUND, 0
 str_auction_too_low:    db "The bid must beat ", 0

@@ -211,7 +211,8 @@ str_mortgaged:  db "MORTGAGED", 0
 
 ; ---------------------------------------------------------------------------------------------
 ; closeup_colours - the colours of a square's band or picture: its group's (dimmed, without
-; BRIGHT, in a way box), red for a mortgaged property, the box's own for a square of no group
+; BRIGHT, in a way box), red for a mortgaged property, the box's own for a square of no group;
+; a band in the status row's colours (right above it) gets a line along its top (issue 45)
 ; Input: bd_group, bd_state, IX = the box.  Output: cu_attr, DE = the band's fill (8 bytes).
 ; Corrupts: AF, HL.
 ; ---------------------------------------------------------------------------------------------
@@ -236,7 +237,10 @@ closeup_colours:
         ld e, (hl)
         inc hl
         ld d, (hl)
-        ld l, (ix+CU_BOX_NOW)
+        cp ATTR_STATUS
+        jr nz, .dim                 ; Not in the status row's colours (the dark blue's)?
+        ld de, cu_band_top          ; a line along its top keeps it apart from that row above
+.dim:   ld l, (ix+CU_BOX_NOW)
         inc l
         dec l
         jr nz, .store               ; The square landed on?  (else dimmed: the way there)

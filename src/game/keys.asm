@@ -147,7 +147,7 @@ keys_release:
 ; its asking line, keys_ahead_frame) at once; else a new key - one that goes down while all
 ; others are up, or while another is still held (a key pressed before the last is let go)
 ; Input: keys_ahead, keys_ahead_on.  Output: A = key code, never KEY_NONE; keys_from_ahead 1
-; if it was typed ahead; nothing kept, none to keep.  Corrupts: F, BC, DE, HL.
+; if it was typed ahead; nothing kept, none to keep; msg_hold 0.  Corrupts: F, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 keys_wait:
         xor a
@@ -182,7 +182,7 @@ keys_wait:
         ld (keys_ahead), a          ; asking line
         ld (keys_ahead_on), a
         pop af
-        ret
+        jp msg_hold_end             ; (he has read what he answers: its pace ends)
 
 ; ---------------------------------------------------------------------------------------------
 ; keys_ahead_arm - an asking line is on the screen (issue 45, as the ROM keeps LAST_K): forget
@@ -209,14 +209,15 @@ keys_ahead_arm:
 
 ; ---------------------------------------------------------------------------------------------
 ; keys_ahead_clear - nothing kept and nothing to keep (a new turn: no key typed before it
-; answers its questions)
-; Input: none.  Output: keys_ahead 0, keys_ahead_on 0.  Corrupts: nothing.
+; answers its questions; a computer's pause: its key was typed there, not ahead)
+; Input: none.  Output: keys_ahead 0, keys_ahead_on 0, keys_from_ahead 0.  Corrupts: nothing.
 ; ---------------------------------------------------------------------------------------------
 keys_ahead_clear:
         push af
         xor a
         ld (keys_ahead), a
         ld (keys_ahead_on), a
+        ld (keys_from_ahead), a
         pop af
         ret
 
@@ -278,20 +279,27 @@ keys_idle_none:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; keys_wait_frames - wait up to B frames for a key (after all keys are up)
-; Input: B = frames.  Output: NZ and A = key if one came; Z if none.  Corrupts: F, B, DE, HL.
+; keys_wait_frames - wait up to B frames for a key: one kept since an asking line (a
+; computer's prompt, a refusal in its pause) at once, else a new one (not one held already:
+; waiting for every key to be up swallowed a key pressed as the prompt came)
+; Input: B = frames, keys_ahead, keys_ahead_on.  Output: NZ and A = key if one came (msg_hold
+; 0, as keys_wait); Z if none; nothing kept, none to keep.  Corrupts: F, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 keys_wait_frames:
-        call keys_ahead_clear       ; (a computer's pause: nothing typed before it is kept)
-        push bc
-        call keys_release
-        pop bc
+        ld a, (keys_ahead_on)
+        or a
+        call z, keys_ahead_arm      ; No asking line before it?  The pause asks from now on.
+        ld a, (keys_ahead)
+        or a
+        jr nz, .got                 ; A key kept already (typed since the asking line)?
 .loop:  halt
         push bc
         call keys_idle
-        call keys_read
+        call keys_ahead_frame       ; NZ: a new key, kept
         pop bc
-        ret nz                      ; A key came?
+        jr nz, .got                 ; A key came?
         djnz .loop
-        xor a
-        ret
+        xor a                       ; none
+        jp keys_ahead_clear
+.got:   call keys_ahead_clear
+        jp msg_hold_end             ; (a key taken ends the pace, as keys_wait)

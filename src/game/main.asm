@@ -93,7 +93,11 @@ state_clear:
         include "owners.asm"
         include "endgame.asm"
         include "tables.asm"
+; The close-up's band in the status row's colours (closeup_colours): a line along its top, then
+; seven blank lines - this byte and the first seven of the font's space, which is all blank
+cu_band_top:    db 0xFF
         include "../../roms/font.asm"
+        assert font == cu_band_top + 1
         include "vars.asm"          ; the state block: the rules' state, the harness contract
         include "scratch.asm"       ; every other byte the program writes (last: see its header)
 

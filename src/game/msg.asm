@@ -127,8 +127,8 @@ msg_stop:
         jp msg_char
 
 ; ---------------------------------------------------------------------------------------------
-; msg_hold_start - the message about to be printed stays PACE_READ_FRAMES at least if a
-; computer is playing its turn at the normal speed (msg_hold 0: no minimum)
+; msg_hold_start - the message about to be printed stays PACE_READ_FRAMES at least where the
+; pace holds (msg_paced; msg_hold 0: no minimum)
 ; Input: none.  Output: msg_hold, msg_shown_at, msg_printed_at, msg_hold_keys.
 ; Corrupts: AF, DE, HL.
 ; ---------------------------------------------------------------------------------------------
@@ -146,28 +146,32 @@ msg_hold_start:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; msg_paced - whether the reading pace holds now: in the game, at the normal speed (F keeps its
-; purpose), in a computer's turn
+; msg_paced - whether the reading pace holds now: in the game, in a human's turn (at either
+; speed: a key he presses ends it, keys_wait) or in a computer's at the normal speed (F keeps
+; its purpose)
 ; Input: v_phase, v_speed, v_current.  Output: NZ if it holds.  Corrupts: AF, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 msg_paced:
-        ld a, (v_phase)             ; only in the game, ...
+        ld a, (v_phase)             ; only in the game
         cp PHASE_PLAYING
         jr nz, .no                  ; Not in the game (no pace)?
-        ld a, (v_speed)             ; ... at the normal speed, ...
-        cp AI_SPEED_FAST
-        jr z, .no                   ; The fast setting (no pace)?
-        ld a, (v_current)           ; ... in a computer's turn
+        ld a, (v_current)
         call player_record
         bit PF_COMPUTER, (hl)       ; (P_FLAGS is the record's first byte)
+        jr z, .yes                  ; A human's turn (his own lines are read too)?
+        ld a, (v_speed)
+        cp AI_SPEED_FAST
+        jr z, .no                   ; A computer's turn at the fast setting (no pace)?
+.yes:   or 1
         ret
 .no:    xor a
         ret
 
 ; ---------------------------------------------------------------------------------------------
 ; msg_hold_added - before a character: text printed two frames or more after the last is a
-; line added to the message shown (" Throw again."), and where the pace holds it gets its own
-; PACE_READ_FRAMES from now, the rest of the message's own hold kept if longer (issue 45)
+; line added to the message shown (" Throw again."), and where the pace holds (msg_hold not 0:
+; no key has answered the message) it gets its own PACE_READ_FRAMES from now, the rest of the
+; message's own hold kept if longer (issue 45)
 ; Input: msg_printed_at, msg_hold, msg_shown_at.  Output: msg_printed_at = now; msg_hold,
 ; msg_shown_at restarted for an added line.  Corrupts: AF, DE.
 ; ---------------------------------------------------------------------------------------------
@@ -184,10 +188,11 @@ msg_hold_added:
         ld a, l
         cp MSG_ADDED_FRAMES
         jr c, .done                 ; Printed on from the last character?
-.added: push bc
-        call msg_paced
-        call nz, msg_hold_restart   ; A line added where the pace holds?
-        pop bc
+.added: ld a, (msg_hold)
+        or a
+        push bc
+        call nz, msg_hold_restart   ; A line added where the pace holds?  (not a key's echo:
+        pop bc                      ; a key taken has ended it)
 .done:  pop hl
         ret
 

@@ -57,9 +57,10 @@ turn_next_player:
 ; Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_play:
-        call rent_ahead_clear       ; (nothing typed before this turn answers its questions)
         call turn_lower_restore     ; the close-up of this player's square, not the last
-.again: call board_draw_status      ; mover's (issue 28)
+        call msg_hold_wait          ; mover's (issue 28); the last line read out first, an R
+        call rent_ahead_clear       ; typed for its rent kept (nothing else typed before this
+.again: call board_draw_status      ; turn answers its questions)
         call board_draw_players
         call turn_menu
         call game_players_left      ; X may have ended the game or the player's part in it
@@ -77,7 +78,7 @@ turn_play:
 ; M Mortgage, H Houses, R Rent, O Owners, T Trade, D Dice; C credit, A assets; CAPS SHIFT +
 ; SPACE ends the game; X retires a player when OPT_RETIRE is on (not a booklet key).  A
 ; computer player throws by itself after COMPUTER_PAUSE frames, in which a human owner may
-; still press R.
+; still press R (the menu's keys work there too; any other key is refused, saying which).
 ; Input: v_current.  Output: when D is chosen.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_menu:
@@ -86,9 +87,12 @@ turn_menu:
 .key:   call current_record
         bit PF_COMPUTER, (ix+P_FLAGS)
         jr z, .wait                 ; A human's turn (he answers the menu himself)?
+        call rent_ahead_clear       ; (only an owner's R typed before the prompt is kept)
+        ld a, (keys_ahead)
+        or a
+        call z, keys_ahead_arm      ; No R kept?  The prompt asks: a key from now on counts.
         call ai_before_throw
-        call rent_ahead_clear       ; (only an owner's R typed ahead is kept)
-        call turn_rent_window       ; B = the frames of the pause; carry: the rent window
+.pause: call turn_rent_window       ; B = the frames of the pause; carry: the rent window
         jr c, .window               ; Is a human owed rent (the whole rent window)?
         call keys_wait_frames
         jr nz, .got                 ; A key pressed within the pause?
@@ -128,14 +132,11 @@ turn_menu:
         cp KEY_BREAK
         jp z, turn_end_game         ; CAPS SHIFT + SPACE: end the game?
         pop hl
-        push af
-        call current_record
-        pop af
-        bit PF_COMPUTER, (ix+P_FLAGS)
-        jp nz, .key                 ; A computer's pause?  Its keys are the window's.
-        ld hl, str_turn_menu_keys   ; a human's prompt: which keys it takes
+        ld hl, str_turn_menu_keys   ; which keys the menu takes (a computer's pause too)
         call refuse_key
-        jp .key
+        bit PF_COMPUTER, (ix+P_FLAGS)
+        jr nz, .pause               ; A computer's pause?  On with it: a key typed meanwhile
+        jr .wait                    ; counts (else a human's next key)
 .retire:
         ld hl, v_options
         bit OPT_RETIRE, (hl)
@@ -230,18 +231,17 @@ turn_rent_window:
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_rent_wait - the rent window: wait B frames for R (held already counts: it may have
-; been pressed while the computer thought; typed after the rent line and kept, too); no other
-; key ends it, so no reflex throws
+; been pressed while the computer thought; typed after the rent line or the prompt and kept,
+; too); no other key ends it, so no reflex throws
 ; Input: B = frames, keys_ahead.  Output: A = 'R', or 'D' when the window closes.  Corrupts: F, B, DE,
 ; HL.
 ; ---------------------------------------------------------------------------------------------
 turn_rent_wait:
-        ld a, (keys_ahead)          ; an R typed after the rent line (rent_ahead_clear kept it)?
-        or a
-        jr z, .loop                 ; Nothing typed ahead (wait for R)?
-        call keys_ahead_clear
-        ld a, GAME_KEY_RENT
-        ret
+        ld a, (keys_ahead)          ; an R typed after the rent line or the prompt, and kept?
+        call to_upper
+        cp GAME_KEY_RENT
+        jr nz, .loop                ; No R typed ahead (wait for R)?
+        jp keys_ahead_clear
 .loop:  halt
         push bc
         call keys_idle
@@ -418,7 +418,7 @@ turn_again:
         jr nz, .no                  ; Sent to jail (by the square or a card)?
         call msg_stop               ; (after whatever the square said)
         ld hl, str_turn_double_again
-        call msg_print
+        call msg_print_whole        ; (whole, in a part of its own after a long rent line)
         bit PF_COMPUTER, (ix+P_FLAGS)
         call z, keys_ahead_arm      ; A human's?  It asks for D: a D typed now is his throw.
         ld b, LAND_PAUSE            ; time to read it before the menu's prompt

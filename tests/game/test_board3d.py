@@ -288,9 +288,12 @@ def test_closeup_pictures_like_the_real_board(rig, square, picture):
     row, col = now_picture(rig)
     cells = [cell_bytes(rig, row + r, col + c) for r in (0, 1) for c in (0, 1)]
     assert cells == doubled(g)
-    # a site has no picture: its colour band and price
+    # a site has no picture: its colour band and price (Mayfair's band, in the status row's
+    # blue, is plain but for the line along its top, closeup.asm)
     rig.call("closeup_show", a=39)
-    assert not any(cell_bytes(rig, row, col) + cell_bytes(rig, row + 1, col))
+    band = bytes(rig.peek(rig.symbols["cu_band_top"] + i) for i in range(8))
+    assert band == b"\xff" + bytes(7)
+    assert cell_bytes(rig, row, col) == band and not any(cell_bytes(rig, row + 1, col))
 
 
 def test_chance_in_the_closeup_is_a_question_mark(rig):

@@ -148,3 +148,50 @@ def test_the_closeup_writes_only_its_own_rows_of_the_picture(rig):
         rig.call("closeup_show", a=square)
         col, width = boxes(rig)[box]
         assert "Pot £65535" in rig.lines()[price][col:col + 10 + 1], (box, rig.lines()[price])
+
+
+def _colours_of_line(rig, y: int) -> list[int]:
+    """The colour (0-7, BRIGHT aside) of each pixel of display line ``y``: ink where a pixel is
+    set, paper where not."""
+    mem = rig.machine.memory
+    out = []
+    for col in range(32):
+        cell = mem[ATTR_FILE + 32 * (y // 8) + col]
+        byte = mem[row_address(y) + col]
+        for bit in range(7, -1, -1):
+            out.append(cell & 7 if byte >> bit & 1 else cell >> 3 & 7)
+    return out
+
+
+def test_the_status_row_never_runs_into_a_colour_band(rig):
+    """The status row (the player's name on blue, or the cursor's square) sits right on the
+    close-up's top row, where a site's colour band is: no pixel column runs from the status
+    row's blue straight into a band of the same blue (tried as a player would: Park Lane's
+    dark-blue band, landed on, read as part of the status row above it). Every site is tried
+    in every box, under the name and under the cursor."""
+    g = Game(rig)
+    s = rig.symbols
+    status, top = s["STATUS_ROW"], s["CLOSEUP_TOP"]
+    assert top == status + 1
+    blue = s["ATTR_STATUS"] >> 3 & 7
+    assert s["ATTR_CURSOR_NAME"] >> 3 & 7 == blue
+    sites = {sq.index for sq in SQUARES if sq.kind == "site"}
+    assert len(sites) == 22
+    rig.call("board_draw_all")
+    merged = []
+    for square in range(40):
+        g.put(0, square)
+        rig.call("closeup_show", a=square)
+        shown = [(square - 2) % 40, (square - 1) % 40, square]
+        for drawn in ("board_draw_status", "cursor_show"):
+            rig.poke("cursor_square", square)
+            rig.call(drawn)
+            above, below = _colours_of_line(rig, 8 * top - 1), _colours_of_line(rig, 8 * top)
+            for (col, width), site in zip(boxes(rig), shown, strict=True):
+                if site not in sites:
+                    continue
+                runs = [x for x in range(8 * col, 8 * (col + width))
+                        if above[x] == below[x] == blue]
+                if runs:
+                    merged.append((SQUARES[site].name, drawn, len(runs)))
+    assert not merged, merged

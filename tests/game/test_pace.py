@@ -259,3 +259,23 @@ def test_rent_window_ends_at_once_on_r(fast: bool) -> None:
     assert paid.a == 2 and paid.b == 1 and paid.amount == 6  # The Angel, Islington alone
     assert paid.frame - pressed < 40
     assert _bob_throws_after(session, due) > paid.frame
+
+
+def test_a_humans_last_line_keeps_its_minimum() -> None:
+    """ANNE (human) draws the repairs card at Chance: "Repairs cost £100." is the last line of
+    her turn and stays a money result's minimum before "Turn of 2 BOB" replaces it (issue 45,
+    tried as a player would: it stood 7 frames), and every text of her turn its minimum."""
+    from tests.game.test_table import game
+
+    s = game("ANNE", "BOB")
+    with s.position() as pos:
+        pos.own("Old Kent Road", 1, houses=2)
+        pos.own("Whitechapel Road", 1, houses=2)
+        pos.next_card("chance", "CH08")
+    runs = Runs(s)
+    s.rig_dice(3, 4)  # GO to Chance
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Turn of 2 BOB"), 800, "BOB's turn")
+    texts = [run[0] for run in runs.runs]
+    assert "Repairs cost £100." in texts, texts
+    assert not runs.short(), "\n".join(runs.short())

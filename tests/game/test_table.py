@@ -182,6 +182,58 @@ def test_a_digit_pressed_before_the_last_is_let_go_is_taken() -> None:
     assert bid.a == 1 and bid.amount == 50, str(bid)
 
 
+def test_a_raise_typed_quickly_is_taken_whole() -> None:
+    """Tried in the window: ANNE's £50 is the highest bid; she raises at once, typing 1, 7, 0
+    and ENTER as a person does (each 4 frames down, 2 up, none waiting for the prompt). The
+    status filled the lines, so the bid's amount started a new part held 2 s and the 7, the 0
+    and ENTER were lost ("0 is not a key here", the lot sold for £50): now the amount is asked
+    on a line of its own ("1 ANNE bids £") and the raise is £70."""
+    s = game("ANNE", "BOB")
+    s.rig_dice(1, 2)  # Whitechapel Road: ANNE declines, the Bank auctions it
+    s.tap("D")
+    keys(s, "N")
+    s.wait_until(lambda x: x.in_message("AUCTION"), 300, "the auction")
+    keys(s, "1")
+    s.wait_input(100)
+    s.type("50")
+    keys(s, "ENTER")
+    s.wait_input(300)
+    assert s.in_message("highest £50 by 1 ANNE. Bidder's number, or ENTER to sell:")
+    for key in ("1", "7", "0", "ENTER"):
+        s.tap(key, 4, 2)
+    s.wait_input(300)
+    bids = [(e.a, e.amount) for e in s.events() if e.kind == "bid"]
+    assert bids == [(1, 50), (1, 70)], bids
+    assert s.in_message("highest £70 by 1 ANNE"), s.message_rows()
+
+
+def test_the_auctions_question_is_whole_on_the_lines_while_it_waits() -> None:
+    """Tried in the window: "AUCTION: Fenchurch St. Station: highest £100 by 2 ROBOT. Bidder's
+    number, or ENTER to" filled the lines and the game waited under "sell:" alone. With
+    ten-letter names and Liverpool St. Station (the longest names) the status needs two parts:
+    the question's keys come whole in the part the game waits under, and a bid goes on."""
+    s = game("ANNEMARIEK", "BOBBYJONES")
+    with s.position() as pos:
+        pos.at(1, 32)  # Oxford Street
+    s.rig_dice(1, 2)  # to Liverpool St. Station: ANNEMARIEK declines, the Bank auctions it
+    s.tap("D")
+    keys(s, "N")
+    s.wait_until(lambda x: x.in_message("AUCTION: Liverpool St. Station"), 300, "the auction")
+    keys(s, "2")
+    s.wait_input(300)
+    s.type("100")
+    keys(s, "ENTER")
+    s.wait_until(lambda x: x.in_message("highest £100"), 300, "the status with BOB's bid")
+    s.wait_input(400)
+    assert s.in_message("Bidder's number, or ENTER to sell:"), s.message_rows()
+    keys(s, "1")
+    s.wait_input(200)
+    s.type("110")
+    keys(s, "ENTER")
+    s.wait_until(lambda x: any(e.kind == "bid" and e.amount == 110 for e in x.events()), 400,
+                 "ANNEMARIEK's bid")
+
+
 # -- 3. the rent reminder --------------------------------------------------------------------
 
 
@@ -224,6 +276,35 @@ def test_rent_reminder_stays_while_a_human_is_to_throw(fast: bool) -> None:
     assert s.state().rent is not None
     s.tap("R")
     s.wait_until(lambda x: any(e.kind == "rent" for e in x.events()), 100, "the rent paid")
+
+
+@pytest.mark.parametrize(("fast", "after"), [(False, 10), (False, 45), (False, 65), (True, 3)],
+                         ids=["normal-10", "normal-45", "normal-65", "fast-3"])
+def test_r_typed_while_the_reminder_stands_claims_the_rent(fast: bool, after: int) -> None:
+    """HAL lands on ANNE's King's Cross; ANNE throws next. R tapped ``after`` frames after the
+    reminder appeared, while it still stands and before her prompt, claims the rent (tried in
+    the window: an R pressed 1.1 s after the line came was lost, and the prompt then said the
+    rent was still due: from the start of her turn to her prompt the line's reading time ran
+    out with no key kept)."""
+    s = game("ANNE", "HAL", computers=(2,), fast=fast)
+    with s.position() as pos:
+        pos.own("King's Cross Station", 1)
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    wait_throw(s, 1, -1)
+    s.rig_dice(2, 3)  # HAL from GO to King's Cross
+    s.wait_until(lambda x: x.in_message("1 ANNE may press R for £25 rent from 2 HAL"), 800,
+                 "the reminder")
+    due = s.frame
+    s.wait(after)
+    assert not s.in_message("Turn of 1 ANNE"), "her prompt came before the tap"
+    assert s.in_message("1 ANNE may press R for £25 rent from 2 HAL")
+    s.tap("R")
+    s.wait_until(lambda x: any(e.kind == "rent" for e in x.events()), 150, "the rent paid")
+    paid = next(e for e in s.events() if e.kind == "rent")
+    assert (paid.a, paid.b, paid.amount) == (2, 1, 25)
+    assert paid.frame - due < 150
+    assert not throws(s, 1, due)
 
 
 @pytest.mark.parametrize("fast", [False, True], ids=["normal", "fast"])
@@ -429,3 +510,86 @@ def test_m_with_no_property_says_so_at_once() -> None:
     """M when no human player owns property: said at once, not after the cursor."""
     s = game("ANNE", "BOB")
     refused(s, "M", "No human player owns property")
+
+
+# -- tried as a player would (issue 45's last step) -------------------------------------------
+
+
+def test_a_computers_pause_refuses_a_key_it_does_not_know() -> None:
+    """S pressed while HAL (a computer) is about to throw: a line says which keys the menu
+    takes, as at a human's prompt (before: ignored without a word), then HAL's prompt is back
+    and he throws."""
+    s = game("ANNE", "HAL", computers=(2,))
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 600,
+                 "HAL's prompt")
+    s.rig_dice(1, 2)
+    s.wait(30)  # (within his pause of 60 frames; his prompt has stood most of its 50)
+    refused(s, "S", "S is not a key here: D throws")
+    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 100,
+                 "HAL's prompt back")
+    wait_throw(s, 2, -1, 400)
+
+
+def test_rent_reminder_and_throw_again_with_long_names_read_whole() -> None:
+    """Ten-letter names: BOBBYJONES throws 6+6 onto ANNEMARIEK's Electric Company. The
+    reminder fills the three rows, " Throw again." does not fit after it: it comes whole in
+    a part of its own, after the reminder was held (before: "Throw" ended the full rows and
+    "again." stood alone 26 frames); the prompt then says it all again."""
+    s = game("ANNEMARIEK", "BOBBYJONES")
+    with s.position() as pos:
+        pos.own("Electric Company", 1)
+        pos.turn(2)
+    keys(s, "C", "SPACE")  # (the menu's prompt again, now BOB's)
+    s.wait_input(200)
+    s.rig_dice(6, 6)
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("throws 6+6"), 100, "the throw")
+    texts: list[str] = []
+    reminder = Seen(s, "1 ANNEMARIEK may press R for £48 rent from 2 BOBBYJONES before the "
+                    "next throw.")
+    s.wait_until(lambda x: texts.append(x.message()) or x.in_message("Turn of 2 BOBBYJONES"),
+                 800, "BOBBYJONES's prompt again")
+    assert reminder.stop() >= 100, "the reminder was not held as a part"
+    halves = [t for t in texts if "again" in t and "Throw again." not in t
+              or t.endswith("Throw")]
+    assert not halves, halves[:3]
+    assert any(t == "Throw again." for t in texts), sorted(set(texts))
+    s.wait_input(300)
+    assert s.in_message("1 ANNEMARIEK: R for £48 rent."), s.message_rows()
+
+
+@pytest.mark.parametrize("fast", [False, True], ids=["normal", "fast"])
+def test_a_key_pressed_as_a_computers_prompt_comes_is_refused(fast: bool) -> None:
+    """S tapped the moment "Turn of 2 HAL (computer) is about to throw." is complete: refused,
+    saying which keys the menu takes (tried at 5 frames a second: such a key was swallowed
+    while the pause waited for every key to be up, and HAL threw without a word)."""
+    s = game("ANNE", "HAL", computers=(2,), fast=fast)
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 600,
+                 "HAL's prompt")
+    s.rig_dice(1, 2)
+    refused(s, "S", "S is not a key here: D throws")
+    wait_throw(s, 2, -1, 400)
+
+
+def test_a_key_typed_over_a_refusal_in_a_computers_pause_counts() -> None:
+    """In HAL's pause, S is refused with the menu's keys; C typed while that line is shown is
+    taken when it goes (HAL's credit), as at a human's prompt (tried in the window: a key
+    pressed as the prompt came back was lost without a word)."""
+    s = game("ANNE", "HAL", computers=(2,))
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 600,
+                 "HAL's prompt")
+    s.rig_dice(1, 2)
+    s.wait(30)
+    s.tap("S")
+    s.wait_until(lambda x: x.in_message("S is not a key here"), 40, "the refusal")
+    s.wait(10)
+    s.tap("C")
+    assert s.in_message("S is not a key here"), "the refusal went before C was typed"
+    s.wait_until(lambda x: x.in_message("Credit: £"), 100, "HAL's credit")
+    assert not throws(s, 2)

@@ -412,3 +412,36 @@ def test_the_title_says_the_game_s_end_once(window: Window) -> None:
     assert title.count("the host left: the game is over") == 1, title
     window.note("player 3 (CAT) joined")
     assert "player 3 (CAT) joined" in pygame.display.get_caption()[0]
+
+
+def test_a_snapshot_of_the_game_keeps_its_record(tmp_path: Path) -> None:
+    """``zxmonopoly play game.szx --log FILE`` (tried as a player would: a saved game opened
+    again): the record (F8, --log) goes on from the snapshot, as for a game loaded from the
+    tape (before: 0 events, an empty log, the window knowing no symbol map for a snapshot).
+    A snapshot of another program gives none."""
+    from zxmonopoly.harness import tournament
+    from zxmonopoly.harness.session import Session
+
+    session = Session.game(engine="python")
+    tournament.setup_computers(session, [0, 1], None, 3, fast=True)
+    session.wait(300)
+    game = tmp_path / "game.szx"
+    session.save_snapshot(game)
+    log = tmp_path / "game.txt"
+    w = Window(engine="python", mute=True, snapshot_dir=tmp_path, out=lambda text: None,
+               log=log)
+    try:
+        assert w.load_snapshot(game)
+        w.run(max_frames=600, paced=False)
+        kinds = {e.kind for e in w.eventlog.events}
+        assert {"throw", "move"} <= kinds, kinds
+        assert len(log.read_text(encoding="utf-8").splitlines()) == len(w.eventlog.events)
+        other = tmp_path / "rom.szx"
+        w.machine.reset()
+        w.run(max_frames=60, paced=False)
+        w.machine.save_snapshot(other)
+        w.symbols = None
+        assert w.load_snapshot(other)
+        assert w.symbols is None
+    finally:
+        w.close()

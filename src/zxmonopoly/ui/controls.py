@@ -24,7 +24,7 @@ from zxmonopoly.spectrum.timing import BOOT_FRAMES  # noqa: E402
 from zxmonopoly.ui import joystick as joysticks  # noqa: E402
 from zxmonopoly.ui.audio import AudioOut  # noqa: E402
 from zxmonopoly.ui.display import WindowError  # noqa: E402
-from zxmonopoly.ui.files import Files, kind_of  # noqa: E402
+from zxmonopoly.ui.files import Files, kind_of, running_game_symbols  # noqa: E402
 from zxmonopoly.ui.keys import PcKeys  # noqa: E402
 from zxmonopoly.ui.runtime import SPEED_NAMES, Runtime  # noqa: E402
 from zxmonopoly.ui.rzx import WindowRzx  # noqa: E402
@@ -169,9 +169,13 @@ class MachineControls:
 
     def load_snapshot(self, path: str | os.PathLike[str] | None = None) -> bool:
         """F3: load ``path``, else the last snapshot saved or given, else the newest here (in a
-        network game: on every machine at one frame, the host's only)."""
+        network game: on every machine at one frame, the host's only). A snapshot of the game
+        opened in a window that knew no program has its record read (F8, ``--log``)."""
         if self.net is None:
-            return self.files.load_snapshot(path)
+            loaded = self.files.load_snapshot(path)
+            if loaded and self.symbols is None:  # (a snapshot of the game: its record goes on)
+                self.symbols = running_game_symbols(self.machine.memory)
+            return loaded
         from zxmonopoly.ui import netwindow
 
         chosen = self.files.pick_snapshot(path)

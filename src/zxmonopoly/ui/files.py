@@ -52,6 +52,25 @@ def kind_of(path: str | os.PathLike[str]) -> str | None:
     return "snapshot" if suffix in SNAPSHOT_SUFFIXES else None
 
 
+def running_game_symbols(memory: object) -> Path | None:
+    """The bundled game's symbol map when ``memory`` holds its program as the tape loads it
+    (the code and tables up to its state block, which the game never writes), else None: a
+    snapshot of the game has its record read from it (F8, ``--log``) as a game loaded from
+    the tape has."""
+    from zxmonopoly import images
+    from zxmonopoly.harness.rig import game_code
+
+    try:
+        start, code = game_code()
+        end = images.game_symbols()["v_state"]
+    except (OSError, KeyError):  # (a checkout without its build: no record, as before)
+        return None
+    if not start < end <= start + len(code):
+        return None
+    held = bytes(memory[start:end])  # type: ignore[index]
+    return images.game_symbols_path() if held == code[:end - start] else None
+
+
 class Files:
     """Tapes, snapshots and screenshots of one machine, told through ``note``; ``LOAD ""`` is
     typed through the window's key feeder."""
