@@ -70,7 +70,8 @@ game_stop:
 ; ---------------------------------------------------------------------------------------------
 ; game_new - the state at the start: £1,500 each, all on GO, all property with the Bank,
 ; 32 houses and 12 hotels, both packs shuffled
-; Input: the setup's fields.  Output: the state block ready.  Corrupts: AF, B, DE, HL, IX.
+; Input: the setup's fields.  Output: the state block ready; rent_watch off.  Corrupts: AF, B,
+; DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 game_new:
         ld ix, v_players
@@ -107,6 +108,7 @@ game_new:
         ld (v_clock_frames), hl
         xor a
         ld (v_doubles), a
+        ld (rent_watch), a          ; (RENT_WATCH_OFF: no R left from a game ended meanwhile)
         ld a, NO_PLAYER
         ld (v_rent_payer), a
         ld (v_rent_owner), a

@@ -28,8 +28,9 @@ interrupt_install:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; isr - once a frame: count frames; run the short game's clock
-; Input: none.  Output: v_frames + 1; clock fields updated.  Corrupts: nothing.
+; isr - once a frame: count frames; note R while a rent may be claimed (rent_watch_scan); run
+; the short game's clock
+; Input: none.  Output: v_frames + 1; rent_watch; clock fields updated.  Corrupts: nothing.
 ; ---------------------------------------------------------------------------------------------
 isr:
         push af
@@ -37,6 +38,8 @@ isr:
         ld hl, (v_frames)
         inc hl
         ld (v_frames), hl
+        call rent_watch_scan        ; R for a rent claimable, seen at any frame (as the
+                                    ; ROM's interrupt keeps LAST_K)
         ld a, (clock_running)       ; Is a short game's clock running?
         or a
         jr z, .done                 ; No clock running?

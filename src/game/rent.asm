@@ -8,6 +8,10 @@
 ; =============================================================================================
 
 RENT_CLAIM_PAUSE equ 30             ; frames a computer owner "thinks" before it claims
+RENT_WATCH_OFF  equ 0               ; rent_watch: the interrupt does not look for R
+RENT_WATCH_ON   equ 1               ; ... looks for R each frame (a rent line is up)
+RENT_WATCH_SEEN equ 2               ; ... has seen R down since the rent line
+RENT_KEY_MASK   equ 1 << 3          ; R in its half-row (Q W E R T: bit 3)
 
 ; ---------------------------------------------------------------------------------------------
 ; rent_due - the current player stands on another's property: note the claim and show who may
@@ -43,8 +47,10 @@ rent_due:
         call rent_remind
         ld hl, str_rent_before_throw
         call msg_print
+        call keys_ahead_arm         ; the line asks for R: an R typed now claims it (from
+        ld a, RENT_WATCH_ON         ; now: the beep takes frames), and the interrupt watches
+        ld (rent_watch), a          ; for R until the next menu (rent_watch_take)
         call snd_beep
-        call keys_ahead_arm         ; the line asks for R: an R typed now claims it
         ld b, LAND_PAUSE
         call pause                  ; NZ: a key typed ahead
         ret z                       ; No key typed ahead (the turn goes on)?
@@ -70,6 +76,8 @@ rent_due:
 ; Corrupts: all but IX.
 ; ---------------------------------------------------------------------------------------------
 rent_claim:
+        xor a                       ; (RENT_WATCH_OFF) claimed or refused: no R to watch for
+        ld (rent_watch), a
         ld a, (v_rent_payer)
         cp NO_PLAYER
         ld hl, str_rent_no_rent
@@ -189,6 +197,42 @@ rent_ahead_clear:
         jp nz, keys_ahead_clear     ; Not R?
         call rent_pending
         jp nc, keys_ahead_clear     ; No rent to claim?
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; rent_watch_scan - while the interrupt watches for R (a rent claimable since its line), R down
+; now is noted (issue 45: a tap while the screen is redrawn, with no hold looking, counts)
+; Input: rent_watch.  Output: rent_watch RENT_WATCH_SEEN if it watched and R is down.
+; Corrupts: AF.
+; ---------------------------------------------------------------------------------------------
+rent_watch_scan:
+        ld a, (rent_watch)
+        cp RENT_WATCH_ON
+        ret nz                      ; Not watching (or R seen already)?
+        ld a, HALF_ROW_Q_T
+        in a, (ULA_PORT)
+        and RENT_KEY_MASK
+        ret nz                      ; R up?
+        ld a, RENT_WATCH_SEEN
+        ld (rent_watch), a
+        ret
+
+; ---------------------------------------------------------------------------------------------
+; rent_watch_take - the menu's prompt is up: the watch ends; an R seen since the rent line (or
+; down now) is kept for the menu as typed ahead, and claims the rent there
+; Input: rent_watch.  Output: rent_watch off; keys_ahead 'R', keys_ahead_on set, if R was
+; seen.  Corrupts: AF, HL.
+; ---------------------------------------------------------------------------------------------
+rent_watch_take:
+        call rent_watch_scan
+        ld hl, rent_watch
+        ld a, (hl)
+        ld (hl), RENT_WATCH_OFF
+        cp RENT_WATCH_SEEN
+        ret nz                      ; No R since the rent line?
+        ld a, GAME_KEY_RENT
+        ld (keys_ahead), a
+        ld (keys_ahead_on), a       ; (not 0: on)
         ret
 
 ; ---------------------------------------------------------------------------------------------
@@ -336,7 +380,8 @@ str_rent_rent:       db " rent.", 0
 str_rent_may_press_r: db " may press R for ", 0
 str_rent_from:       db " rent from ", 0
 str_rent_before_throw: db " before the next throw.", 0
-str_rent_no_rent:    db "No rent is due: R claims rent for the last move onto your property.", 0
+str_rent_no_rent:    db "No rent is due: "
+str_rent_r_claims:   db "R claims rent for the last move onto your property.", 0
 str_rent_lapsed:     db "No rent: the property is mortgaged or has changed hands.", 0
 str_rent_pays_rent:  db " pays ", 0
 str_rent_to:         db " rent to ", 0

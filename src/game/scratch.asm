@@ -43,6 +43,7 @@ keys_ahead:     db KEY_NONE         ; a key typed ahead for the next prompt (iss
 keys_ahead_on:  db 0                ; 1: an asking line is shown: a new key is kept
 keys_ahead_prev: db KEY_NONE        ; the key read at the last look (a new key differs)
 keys_from_ahead: db 0               ; 1: keys_wait's key was typed ahead
+rent_watch:     db 0                ; RENT_WATCH_*: the interrupt looks for R (rent.asm)
 
 ; --- msg.asm ---------------------------------------------------------------------------------
 msg_row:        db MSG_TOP          ; the message lines' print position: row

@@ -78,13 +78,15 @@ turn_play:
 ; M Mortgage, H Houses, R Rent, O Owners, T Trade, D Dice; C credit, A assets; CAPS SHIFT +
 ; SPACE ends the game; X retires a player when OPT_RETIRE is on (not a booklet key).  A
 ; computer player throws by itself after COMPUTER_PAUSE frames, in which a human owner may
-; still press R (the menu's keys work there too; any other key is refused, saying which).
+; still press R (the menu's keys work there too; any other key is refused, saying which; in
+; the rent window only R, any other key refused saying R claims the rent).
 ; Input: v_current.  Output: when D is chosen.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_menu:
 .prompt:
         call turn_prompt
-.key:   call current_record
+.key:   call rent_watch_take        ; an R since the rent line: kept for the menu
+        call current_record
         bit PF_COMPUTER, (ix+P_FLAGS)
         jr z, .wait                 ; A human's turn (he answers the menu himself)?
         call rent_ahead_clear       ; (only an owner's R typed before the prompt is kept)
@@ -99,10 +101,14 @@ turn_menu:
         ld a, KEY_THROW
         jr .got
 .window:
-        call turn_rent_wait         ; R, or D when the window closes
-        cp GAME_KEY_RENT
-        call z, msg_hold_end        ; The owner's R?  It is taken at once (the pace is for
-        jr .got                     ; reading, and he has read the line)
+        call turn_rent_wait         ; carry: a key (R, or one refused); else D: it closed
+        jr nc, .got                 ; Has the window closed (he throws)?
+        call msg_hold_end           ; a key is answered at once (the pace is for reading,
+        cp GAME_KEY_RENT            ; and he has read the line)
+        jr z, .got                  ; The owner's R?
+        ld hl, str_rent_r_claims    ; any other key: refused, saying R claims the rent; the
+        call refuse_key             ; reminder back, the window again
+        jr .pause
 .wait:  call keys_wait_upper
 .got:   call to_upper
         cp KEY_THROW
@@ -230,28 +236,34 @@ turn_rent_window:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; turn_rent_wait - the rent window: wait B frames for R (held already counts: it may have
-; been pressed while the computer thought; typed after the rent line or the prompt and kept,
-; too); no other key ends it, so no reflex throws
-; Input: B = frames, keys_ahead.  Output: A = 'R', or 'D' when the window closes.  Corrupts: F, B, DE,
-; HL.
+; turn_rent_wait - the rent window: wait B frames for a key: R (held already counts: it may
+; have been pressed while the computer thought; typed after the rent line or the prompt, or
+; over a refusal, and kept, too) or a new key (the caller refuses it: no reflex throws)
+; Input: B = frames, keys_ahead.  Output: carry and A = the key in upper case; no carry and
+; A = 'D' when the window closes.  Nothing kept.  Corrupts: F, B, DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_rent_wait:
-        ld a, (keys_ahead)          ; an R typed after the rent line or the prompt, and kept?
-        call to_upper
-        cp GAME_KEY_RENT
-        jr nz, .loop                ; No R typed ahead (wait for R)?
-        jp keys_ahead_clear
+        ld a, (keys_ahead)
+        or a
+        jr nz, .got                 ; A key typed ahead (after the line, over a refusal)?
+        call keys_ahead_arm         ; (else a new key from now on counts)
 .loop:  halt
         push bc
         call keys_idle
-        call keys_read
-        call to_upper
+        call keys_ahead_frame       ; NZ: a new key
         pop bc
+        jr nz, .got                 ; A new key?
+        ld a, (keys_ahead_prev)     ; the key down now
+        call to_upper
         cp GAME_KEY_RENT
-        ret z                       ; R: the owner claims?
+        jr z, .got                  ; R held (pressed while the computer thought)?
         djnz .loop
         ld a, KEY_THROW
+        or a                        ; (no carry: the window closed)
+        ret
+.got:   call keys_ahead_clear
+        call to_upper
+        scf
         ret
 
 ; ---------------------------------------------------------------------------------------------

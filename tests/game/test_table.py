@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from zxmonopoly import images
 from zxmonopoly.harness.session import Session
 from zxmonopoly.memory_map import ATTR_FILE
 from zxmonopoly.spectrum.video import row_address
@@ -305,6 +306,64 @@ def test_r_typed_while_the_reminder_stands_claims_the_rent(fast: bool, after: in
     assert (paid.a, paid.b, paid.amount) == (2, 1, 25)
     assert paid.frame - due < 150
     assert not throws(s, 1, due)
+
+
+def test_r_tapped_at_any_frame_before_the_next_prompt_claims_the_rent(tmp_path) -> None:
+    """HAL lands on ANNE's King's Cross; ANNE throws next. R tapped (held 3 frames, as the
+    window holds a tap) at every frame from the reminder's appearance to her "D to throw"
+    prompt claims the rent (tried: a tap inside the 4-5 frames of the turn's start, while
+    the screen is redrawn and no hold looks at the keys, was lost)."""
+    s = game("ANNE", "HAL", computers=(2,))
+    with s.position() as pos:
+        pos.own("King's Cross Station", 1)
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    wait_throw(s, 1, -1)
+    s.rig_dice(2, 3)  # HAL from GO to King's Cross
+    s.wait_until(lambda x: x.in_message("1 ANNE may press R for £25 rent from 2 HAL"), 800,
+                 "the reminder")
+    due = tmp_path / "due.szx"
+    s.save_snapshot(due)
+    thrown = len(throws(s, 1))  # (a session from the snapshot reads the events before it)
+    start = s.frame
+    s.wait_until(lambda x: x.in_message("Turn of 1 ANNE. D to throw."), 800, "her prompt")
+    span = s.frame - start
+    assert span > 20
+    lost = []
+    for offset in range(span + 1):
+        t = Session.from_snapshot(due, engine=ENGINE, symbols=images.game_symbols_path())
+        t.wait(offset)
+        t.tap("R")
+        t.wait(150)
+        paid = [e for e in t.events() if e.kind == "rent"]
+        if [(e.a, e.b, e.amount) for e in paid] != [(2, 1, 25)] or len(throws(t, 1)) != thrown:
+            lost.append(offset)
+    assert not lost, f"R tapped {lost} frames after the reminder came was lost (of {span})"
+
+
+def test_a_key_other_than_r_in_the_rent_window_is_refused_and_the_reminder_comes_back() -> None:
+    """BOB lands on ANNE's King's Cross; HAL (a computer) is about to throw with the rent
+    window open: S is refused saying R claims the rent (before: ignored without a word), then
+    the reminder is back in view until HAL throws, and R still claims."""
+    s = game("ANNE", "BOB", "HAL", computers=(3,))
+    with s.position() as pos:
+        pos.own("King's Cross Station", 1)
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    s.wait_input(400)
+    s.rig_dice(2, 3)  # BOB from GO to King's Cross
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Turn of 3 HAL"), 600, "HAL's prompt")
+    s.rig_dice(1, 2)
+    s.wait(30)
+    refused(s, "S", "S is not a key here: R claims rent")
+    pattern = _reminder("1 ANNE", 25, "2 BOB")
+    s.wait(REPRINT)
+    assert pattern.search(s.message()), s.message()
+    assert not throws(s, 3), "HAL threw in the refusal"
+    s.tap("R")
+    s.wait_until(lambda x: any(e.kind == "rent" for e in x.events()), 100, "the rent paid")
+    assert not throws(s, 3)
 
 
 @pytest.mark.parametrize("fast", [False, True], ids=["normal", "fast"])
