@@ -251,16 +251,7 @@ ask_player:
         call refuse_key
         jr .key
 .nobody:
-        push af
-        call refuse_begin           ; "No player 5 in the game."
-        ld hl, str_ask_no_player
-        call msg_print
-        pop af
-        add a, '1'
-        call msg_char
-        ld hl, str_ask_in_game
-        call msg_print
-        call refuse_end
+        call refuse_no_player       ; "No player 5 in the game."
         jr .key
 .out:   push bc
         call refuse_begin           ; "3 CAT is out of the game."

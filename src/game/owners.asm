@@ -70,16 +70,7 @@ owners_run:
         ld hl, v_num_players
         cp (hl)
         jr c, .mode                 ; A player in the game?  His portfolio.
-        push af
-        call refuse_begin           ; "No player 5 in the game."
-        ld hl, str_ask_no_player
-        call msg_print
-        pop af
-        add a, '1'
-        call msg_char
-        ld hl, str_ask_in_game
-        call msg_print
-        call refuse_end
+        call refuse_no_player       ; "No player 5 in the game."
         jr .key
 .other: ld a, c
         ld hl, str_owners_list_keys

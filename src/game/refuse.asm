@@ -86,6 +86,25 @@ refuse_key:
         jr refuse_end
 
 ; ---------------------------------------------------------------------------------------------
+; refuse_no_player - a player's number with no such player in the game: "No player 5 in the
+; game." over the question (refuse_begin, refuse_end); one place for the players' question
+; and the portfolios' (ask.asm, owners.asm)
+; Input: A = the player's index (0 for player 1).  Output: shown, the question back.
+; Corrupts: AF, BC, DE, HL.
+; ---------------------------------------------------------------------------------------------
+refuse_no_player:
+        push af
+        call refuse_begin
+        ld hl, str_ask_no_player
+        call msg_print
+        pop af
+        add a, '1'
+        call msg_char
+        ld hl, str_ask_in_game
+        call msg_print
+        jr refuse_end
+
+; ---------------------------------------------------------------------------------------------
 ; refuse_begin - a refusal over a question that stays, composed by the caller: the message
 ; lines kept and cleared for it (the caller prints it, then refuse_end)
 ; Input: none.  Output: the lines clear.  Corrupts: AF, BC, DE, HL.
