@@ -183,13 +183,14 @@ class MemberPipe:
             transport.abort()
 
 
-async def member_conn(url: str, room: str, ca: str | None, timeout: float) -> Conn:
-    """A member's connection to the host of ``room`` (ENTERED): network play's Conn over
-    the lobby; LobbyError (the lobby's refusal, or why it cannot be reached)."""
-    ws = await dial(url, room, ca, timeout)
+async def first_answer(ws: ClientConnection, url: str, request: bytes, wanted: int,
+                       timeout: float) -> w.LobbyMessage:
+    """Send the first request (OPEN or ENTER) and read the lobby's answer, of kind
+    ``wanted``; LobbyError (closing the connection) for a refusal, silence, a close or
+    another answer."""
     try:
-        await ws.send(w.enter(room))
-        answer = w.decode(await asyncio.wait_for(ws.recv(), timeout), host=False)
+        await ws.send(request)
+        answer = w.decode(await asyncio.wait_for(ws.recv(), timeout), host=wanted == w.ROOM)
     except TimeoutError:
         await ws.close()
         raise w.LobbyError(f"the lobby at {url} did not answer in {timeout:g} s") from None
@@ -198,9 +199,17 @@ async def member_conn(url: str, room: str, ca: str | None, timeout: float) -> Co
     if answer.kind == w.REFUSED:
         await ws.close()
         raise w.LobbyError(f"the lobby refused: {answer.reason}")
-    if answer.kind != w.ENTERED:
+    if answer.kind != wanted:
         await ws.close()
-        raise w.LobbyError(f"the lobby answered {answer.name}, not ENTERED")
+        raise w.LobbyError(f"the lobby answered {answer.name}, not {w.NAMES[wanted]}")
+    return answer
+
+
+async def member_conn(url: str, room: str, ca: str | None, timeout: float) -> Conn:
+    """A member's connection to the host of ``room`` (ENTERED): network play's Conn over
+    the lobby; LobbyError (the lobby's refusal, or why it cannot be reached)."""
+    ws = await dial(url, room, ca, timeout)
+    await first_answer(ws, url, w.enter(room), w.ENTERED, timeout)
     feed = Feed()
     pipe = MemberPipe(ws, room, url)
     conn = Conn(feed, pipe, asyncio.get_running_loop(), sender=p.HOST)
@@ -281,21 +290,8 @@ class LobbyRoom:
     async def open(self) -> str:
         """Open the room (or open it again); its name. LobbyError when the lobby will not."""
         ws = await dial(self.url, "", self.ca, self.timeout)
-        try:
-            await ws.send(w.open_room(self.name, self.token))
-            answer = w.decode(await asyncio.wait_for(ws.recv(), self.timeout), host=True)
-        except TimeoutError:
-            await ws.close()
-            raise w.LobbyError(f"the lobby at {self.url} did not answer in "
-                               f"{self.timeout:g} s") from None
-        except ConnectionClosed:
-            raise w.LobbyError(f"the lobby at {self.url} closed the connection") from None
-        if answer.kind == w.REFUSED:
-            await ws.close()
-            raise w.LobbyError(f"the lobby refused: {answer.reason}")
-        if answer.kind != w.ROOM:
-            await ws.close()
-            raise w.LobbyError(f"the lobby answered {answer.name}, not ROOM")
+        answer = await first_answer(ws, self.url, w.open_room(self.name, self.token), w.ROOM,
+                                    self.timeout)
         self.name, self.token = answer.room, answer.token
         self.outbox = Outbox(ws)
         self._reader = self._spawn(self._read(ws))
