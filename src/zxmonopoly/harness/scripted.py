@@ -30,6 +30,11 @@ POUND = "£"
 #: player's D while someone else's rent is due (the owner presses R), his ENTER that closes
 #: an auction (others may bid). About a second: well past any input delay (at most 25).
 HOLD_BACK = 50
+#: Frames a typist waits, once its keys are all up, before it presses a prompt's answer again
+#: when the game still waits at the very same lines: as a person does when his key was not
+#: taken (another player's key went down with it, and one keyboard reads one key: lockstep
+#: gives every player's keys to the one machine, docs/network.md). Two seconds.
+RETRY = 100
 #: Cash a game typist keeps in hand: it buys, bids and pays fines only out of the rest.
 KEEP = 150
 
@@ -85,6 +90,7 @@ class Typist:
     _press: tuple[tuple[str, ...], int, int] | None = None  # keys, first frame, end frame
     _busy_until: int = 0
     _wait_since: int | None = None  # the frame the game's present wait for a key was seen from
+    _asked: tuple[str, list[tuple[str, ...]]] | None = None  # the last rule's lines, answer
 
     def waiting(self, node: Stepping) -> bool:
         """Whether the game waits for a key now (halted at keys_wait.wait)."""
@@ -114,13 +120,24 @@ class Typist:
         if node.frame < self._busy_until or not waiting:
             return NO_INPUT
         if not self._queue:
-            self._queue = list(self.answer(node))
+            self._queue = self._again(node) or list(self.answer(node))
             if not self._queue:
                 return NO_INPUT
         keys = self._queue.pop(0)
         self._press = (keys, target, target + self.hold)
         self._busy_until = target + self.hold + 2  # the game saw it, and every key up
         return FrameInput.pressed(keys)
+
+    def _again(self, node: Stepping) -> list[tuple[str, ...]]:
+        """The last rule's answer once more if the game still waits at the very lines it
+        answered ``RETRY`` frames after its keys went up (its key was not taken)."""
+        if self._asked is None or node.frame < self._busy_until + RETRY:
+            return []
+        lines, combos = self._asked
+        if self.message(node) != lines:
+            return []
+        self.typed.append(f"again: {lines}")
+        return list(combos)
 
     def answer(self, node: Stepping) -> Sequence[tuple[str, ...]]:
         """The keys for the prompt the game waits at now (none: not ours): the first rule
@@ -131,6 +148,7 @@ class Typist:
             if found and rule.armed:
                 rule.armed = False
                 self.typed.append(rule.prompt)
+                self._asked = (text, list(rule.combos))
                 return rule.combos
             if not found:
                 rule.armed = True
