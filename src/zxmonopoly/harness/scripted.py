@@ -265,10 +265,6 @@ class GameTypist(Typist):
         me = self.number
         mine = state.current == me
         cash = state.players[me - 1].cash
-        if f"{me} {self.name}: press D to throw for who goes first" in text:
-            # Asked again after a tie, once the game has begun (the setup's rule has had
-            # its turn): D, as often as it asks.
-            return self._said(node, "first throw", text, ("D",))
         turn = _TURN.search(text)
         if turn:
             rent = state.rent
