@@ -366,22 +366,8 @@ turn_end_game:
 ; Input: v_current.  Output: carry set if the same player throws again.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_throw:
-        ld a, (v_rent_payer)        ; rent not claimed before this throw is lost (A23)
-        cp NO_PLAYER
-        jr z, .no_claim             ; No rent left unclaimed?
-        ld b, a                     ; the record says so
-        ld a, (v_rent_owner)
-        ld c, a
-        ld a, (v_rent_square)
-        ld d, a
-        ld e, 0
-        ld hl, 0
-        ld a, EVK_RENT_LOST
-        call event_emit
-.no_claim:
-        ld a, NO_PLAYER
-        ld (v_rent_payer), a
-        ld (v_rent_owner), a
+        ld e, RENT_LOST_THROW       ; rent not claimed before this throw is lost (A23)
+        call rent_lapse
         call current_record
         bit PF_IN_JAIL, (ix+P_FLAGS)
         jp nz, jail_turn            ; In jail (the jail's throw)?

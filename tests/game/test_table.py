@@ -31,10 +31,11 @@ def keys(s: Session, *presses: str) -> None:
 
 
 def game(*names: str, computers: tuple[int, ...] = (), fast: bool = False,
-         seed: int = 1234) -> Session:
+         seed: int = 1234, minutes: int = 0) -> Session:
     """A game of humans named ``names`` (1 ANNE first: she throws 6+5, the others 1+2 for who
-    goes first); then the players numbered in ``computers`` play by themselves, at the fast
-    setting if ``fast``. Returns at ANNE's first prompt."""
+    goes first), a short game of ``minutes`` if not 0 (no deeds dealt); then the players
+    numbered in ``computers`` play by themselves, at the fast setting if ``fast``. Returns at
+    ANNE's first prompt."""
     s = Session.game(engine=ENGINE)
     s.wait_input(500)
     s.tap("SPACE")
@@ -44,7 +45,13 @@ def game(*names: str, computers: tuple[int, ...] = (), fast: bool = False,
         s.wait_input()
         s.type(name)
         keys(s, "ENTER")
-    keys(s, "ENTER", "N", "N", "N", "N")
+    if minutes:
+        keys(s, "ENTER", "Y", "ENTER")  # a short game: no hours, then its minutes
+        s.wait_input()
+        s.type(str(minutes))
+        keys(s, "ENTER", "N", "N", "N", "N")  # no deeds dealt; the three options
+    else:
+        keys(s, "ENTER", "N", "N", "N", "N")
     for n in range(len(names)):
         s.wait_input()
         s.rig_dice(*((6, 5) if n == 0 else (1, 2)))
@@ -654,3 +661,76 @@ def test_a_key_typed_over_a_refusal_in_a_computers_pause_counts() -> None:
     assert s.in_message("S is not a key here"), "the refusal went before C was typed"
     s.wait_until(lambda x: x.in_message("Credit: £"), 100, "HAL's credit")
     assert not throws(s, 2)
+
+
+# -- the short game's end settles a rent still due (issue 45's leftovers) -----------------------
+
+
+def _time_up_in(s: Session, frames: int) -> None:
+    """Set the short game's clock to run out ``frames`` frames from now (its last minute
+    nearly over)."""
+    s.poke16("v_clock_minutes", 1)
+    s.poke16("v_clock_frames", s.symbols["FRAMES_PER_MINUTE"] - frames)
+
+
+def _the_end(s: Session) -> list:
+    """Wait for the valuation; the record from the first rent event or rent_lost on."""
+    s.wait_until(lambda x: any(e.kind == "winner" for e in x.events()), 1500, "the valuation")
+    record = s.events()
+    first = next(i for i, e in enumerate(record) if e.kind in ("rent", "rent_lost", "game_end"))
+    return record[first:]
+
+
+def test_time_up_in_a_computer_owners_claim_pays_its_rent() -> None:
+    """ANNE lands on HAL's King's Cross; HAL (a computer) claims his rent after its short
+    pause, and the short game's time runs out in that pause. HAL's right had not lapsed (there
+    is no next throw): the end settles it, ANNE pays him £25 before the valuation, and the
+    record says so before the game's end (before: neither paid nor recorded lost)."""
+    s = game("ANNE", "HAL", computers=(2,), minutes=1)
+    with s.position() as pos:
+        pos.own("King's Cross Station", 2)
+    s.rig_dice(2, 3)  # ANNE from GO to King's Cross
+    s.tap("D")
+    s.wait_until(lambda x: x.state().rent is not None, 400, "rent due to HAL")
+    assert s.state().rent.owner == 2 and not any(e.kind == "rent" for e in s.events())
+    _time_up_in(s, 3)
+    record = _the_end(s)
+    kinds = [e.kind for e in record]
+    assert kinds[:2] == ["rent", "game_end"], [str(e) for e in record]
+    assert (record[0].a, record[0].b, record[0].amount) == (1, 2, 25)
+    assert "time is up" in record[1].text
+    assert "rent_lost" not in kinds
+    worth = {e.a: e.amount for e in record if e.kind == "worth"}
+    assert worth == {1: 1500 - 25, 2: 1500 + 25 + 200}, worth
+
+
+@pytest.mark.parametrize("end", ["time", "break"])
+def test_a_humans_rent_unclaimed_at_the_end_is_recorded_lost(end: str) -> None:
+    """HAL (a computer) lands on ANNE's King's Cross; at ANNE's prompt, the reminder in view,
+    the game ends (the short game's time, or CAPS SHIFT+SPACE and Y) before she presses R.
+    She has not asked: the rent is lost, and the record says so with its cause, the game's
+    end, before the end itself (before: no record of it at all)."""
+    s = game("ANNE", "HAL", computers=(2,), minutes=1)
+    with s.position() as pos:
+        pos.own("King's Cross Station", 1)
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    wait_throw(s, 1, -1)
+    s.rig_dice(2, 3)  # HAL from GO to King's Cross
+    s.wait_until(lambda x: x.in_message("Turn of 1 ANNE"), 800, "ANNE's prompt")
+    s.wait_input(200)
+    assert s.state().rent is not None and s.state().rent.owner == 1
+    if end == "time":
+        _time_up_in(s, 3)
+    else:
+        s.tap("CAPS SHIFT+SPACE")
+        keys(s, "Y")
+    record = _the_end(s)
+    kinds = [e.kind for e in record]
+    assert kinds[:2] == ["rent_lost", "game_end"], [str(e) for e in record]
+    lost = record[0]
+    assert (lost.a, lost.b, lost.square) == (2, 1, 5)
+    why = "the short game's time is up" if end == "time" else "ended by CAPS SHIFT+SPACE"
+    assert lost.text == (f"2 HAL's rent to 1 ANNE for King's Cross Station is lost: not "
+                         f"claimed before the game ended ({why})"), lost.text
+    assert "rent" not in kinds
