@@ -663,6 +663,73 @@ def test_a_key_typed_over_a_refusal_in_a_computers_pause_counts() -> None:
     assert not throws(s, 2)
 
 
+# -- no key sequence holds a computer's throw off (issue 45's leftovers) -----------------------
+
+#: A computer's pause before it throws, and the rent window when a human is owed rent
+#: (turn.asm COMPUTER_PAUSE, RENT_WINDOW_FRAMES).
+COMPUTER_PAUSE = 60
+RENT_WINDOW = 200
+#: From the pause's end to the throw's record: the last refusal's minimum, the prompt again,
+#: the rattle and the dice tumbling (measured with a key tapped every 4 frames: 67 frames at
+#: most, R with no rent due; with no key 17).
+THROW_SLACK = REFUSAL + 30
+#: A key tapped this often: held 2 frames, let go 2.
+MASH_HOLD, MASH_GAP = 2, 2
+
+
+def _mash_until_throw(s: Session, key: str, thrower: int, budget: int) -> int:
+    """Tap ``key`` every few frames from now until ``thrower`` throws; the frames it took
+    (AssertionError when ``budget`` frames go by without the throw)."""
+    start = s.frame
+    while not throws(s, thrower, start):
+        assert s.frame - start < budget, (
+            f"{key} tapped every {MASH_HOLD + MASH_GAP} frames held the throw off "
+            f"{s.frame - start} frames: {s.message()!r}")
+        s.tap(key, MASH_HOLD, MASH_GAP)
+    return throws(s, thrower, start)[0].frame - start
+
+
+@pytest.mark.parametrize("key", ["S", "R", "X", "ENTER"])
+def test_keys_mashed_in_a_computers_pause_do_not_hold_off_its_throw(key: str) -> None:
+    """HAL (a computer) is about to throw; a key the pause refuses (S, R with no rent due, X
+    without the retire option, ENTER) tapped every 4 frames for as long as it takes: HAL
+    throws when his pause, begun with his prompt, is over, at the latest right after the
+    refusal shown then (before: each refusal began the pause again, and HAL never threw)."""
+    s = game("ANNE", "HAL", computers=(2,))
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 600,
+                 "HAL's prompt")
+    s.rig_dice(1, 2)
+    took = _mash_until_throw(s, key, 2, 3000)
+    assert took <= COMPUTER_PAUSE + THROW_SLACK, took
+
+
+def test_a_key_mashed_in_the_rent_window_does_not_hold_off_the_throw() -> None:
+    """BOB lands on ANNE's King's Cross; HAL (a computer) is about to throw with the rent
+    window open. S tapped every 4 frames is refused (the reminder back after each refusal),
+    but HAL throws when the window begun with his prompt closes, at the latest right after the
+    last refusal's minimum (before: each refusal began the 200-frame window again: never)."""
+    s = game("ANNE", "BOB", "HAL", computers=(3,))
+    with s.position() as pos:
+        pos.own("King's Cross Station", 1)
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    s.wait_input(400)
+    s.rig_dice(2, 3)  # BOB from GO to King's Cross
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Turn of 3 HAL"), 600, "HAL's prompt")
+    s.rig_dice(1, 2)
+    seen = Seen(s, "S is not a key here: R claims rent")
+    took = _mash_until_throw(s, "S", 3, 3000)
+    assert seen.stop() >= REFUSAL, "the refusal did not keep its minimum"
+    assert took <= RENT_WINDOW + THROW_SLACK, took
+    s.wait(5)
+    lost = [e for e in s.events() if e.kind == "rent_lost"]
+    assert [(e.a, e.b) for e in lost] == [(2, 1)], lost
+    assert "not claimed before the next throw" in lost[0].text
+
+
 # -- the short game's end settles a rent still due (issue 45's leftovers) -----------------------
 
 
