@@ -748,11 +748,16 @@ def _the_end(s: Session) -> list:
     return record[first:]
 
 
+#: A money line's reading time (msg.asm PACE_MONEY_FRAMES).
+PACE_MONEY = 75
+
+
 def test_time_up_in_a_computer_owners_claim_pays_its_rent() -> None:
     """ANNE lands on HAL's King's Cross; HAL (a computer) claims his rent after its short
     pause, and the short game's time runs out in that pause. HAL's right had not lapsed (there
-    is no next throw): the end settles it, ANNE pays him £25 before the valuation, and the
-    record says so before the game's end (before: neither paid nor recorded lost)."""
+    is no next throw): the end settles it, ANNE pays him £25 before the valuation, its line
+    read out before the table comes, and the record says so before the game's end (before:
+    neither paid nor recorded lost)."""
     s = game("ANNE", "HAL", computers=(2,), minutes=1)
     with s.position() as pos:
         pos.own("King's Cross Station", 2)
@@ -760,8 +765,10 @@ def test_time_up_in_a_computer_owners_claim_pays_its_rent() -> None:
     s.tap("D")
     s.wait_until(lambda x: x.state().rent is not None, 400, "rent due to HAL")
     assert s.state().rent.owner == 2 and not any(e.kind == "rent" for e in s.events())
+    paid = Seen(s, "1 ANNE pays £25 rent to 2 HAL.")
     _time_up_in(s, 3)
     record = _the_end(s)
+    assert paid.stop() >= PACE_MONEY, "the table came before the rent's line was read"
     kinds = [e.kind for e in record]
     assert kinds[:2] == ["rent", "game_end"], [str(e) for e in record]
     assert (record[0].a, record[0].b, record[0].amount) == (1, 2, 25)
