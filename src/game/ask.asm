@@ -46,7 +46,9 @@ ask_text:
 
 ; ---------------------------------------------------------------------------------------------
 ; ask_text_core - the line editor of ask_text and ask_text_digits (digits_only set: digits
-; only, and ENTER alone ends it); a key it cannot take is refused, saying why
+; only, and ENTER alone ends it); a key it cannot take is refused, saying why.  The field shows
+; what is typed and a dot for each character of room left; ENTER leaves only what was typed
+; (the dots cleared) and the message position right after it
 ; Input: DE = buffer (B + 1 bytes), B = the most characters, digits_only.
 ; Output: the buffer holds the text and a 0; A = its length.  Corrupts: F, BC, DE, HL.
 ; ---------------------------------------------------------------------------------------------
@@ -67,31 +69,8 @@ ask_text_core:
         ld (ask_text_core_col), a
         xor a
         ld (ask_text_core_len), a
-.draw:  ld a, (ask_text_core_col)   ; redraw: the text, then dots to the field's end
-        ld (msg_col), a
-        ld hl, (ask_text_core_buffer)
-        ld a, (ask_text_core_len)
-        ld c, a
-        ld e, c
-        ld d, 0
-        add hl, de
-        ld (hl), 0
-        ld hl, (ask_text_core_buffer)
-        ld a, (ask_text_core_max)
-        ld b, a
-.show:  ld a, c
-        or a
-        ld a, CH_FIELD
-        jr z, .dot                  ; All the text shown (a dot from here on)?
-        ld a, (hl)
-        inc hl
-        dec c
-.dot:   push bc
-        push hl
-        call msg_char
-        pop hl
-        pop bc
-        djnz .show
+.draw:  ld a, CH_FIELD              ; the text, then dots to the field's end
+        call .field
         call keys_ahead_arm         ; (nothing typed before the field is shown fills it)
 .key:   call keys_wait
         cp KEY_ENTER
@@ -132,13 +111,25 @@ ask_text_core:
         dec a
         ld (ask_text_core_len), a
         jp .draw
-.enter: ld a, (digits_only)
+.enter: ld a, (ask_text_core_len)
         or a
-        ld a, (ask_text_core_len)
-        ret nz                      ; Digits only? (then ENTER alone is an answer too)
+        jr nz, .end                 ; Something typed?
+        ld a, (digits_only)
         or a
-        ret nz                      ; A name typed?
         ld hl, str_ask_name_first
+        jr z, .refused              ; A name field (ENTER alone is no name)?
+.end:   ld a, (msg_word)            ; answered: what was typed stays, the dots go (issue 45;
+        push af                     ; the word the field is part of goes on as it was)
+        ld a, ' '
+        call .field
+        pop af
+        ld (msg_word), a
+        ld a, (ask_text_core_col)   ; the message goes on right after what was typed
+        ld hl, ask_text_core_len
+        add a, (hl)
+        ld (msg_col), a
+        ld a, (hl)
+        ret
 .refused:
         call refuse_keep
         jp .key
@@ -151,6 +142,33 @@ ask_text_core:
 .keys:  ld a, c
         call refuse_key
         jp .key
+.field: ld (ask_text_core_pad), a   ; the field drawn: the text, then A to its end
+        ld a, (ask_text_core_col)
+        ld (msg_col), a
+        ld hl, (ask_text_core_buffer)
+        ld a, (ask_text_core_len)
+        ld c, a
+        ld e, c
+        ld d, 0
+        add hl, de
+        ld (hl), 0
+        ld hl, (ask_text_core_buffer)
+        ld a, (ask_text_core_max)
+        ld b, a
+.show:  ld a, c
+        or a
+        ld a, (ask_text_core_pad)
+        jr z, .pad                  ; All the text shown (the room left from here on)?
+        ld a, (hl)
+        inc hl
+        dec c
+.pad:   push bc
+        push hl
+        call msg_char
+        pop hl
+        pop bc
+        djnz .show
+        ret
 
 ; ---------------------------------------------------------------------------------------------
 ; ask_number - type a number: digits, DELETE edits, ENTER ends

@@ -17,8 +17,10 @@ IM2_TABLE       equ 0xFE00          ; 257 bytes of IM2_VECTOR_BYTE: any bus valu
 IM2_VECTOR_BYTE equ 0xFD
 IM2_JUMP        equ 0xFDFD          ; JP isr lives here (IM2_VECTOR_BYTE * 257)
 STACK_TOP       equ IM2_JUMP        ; the machine stack grows down from just below the JP
-STACK_SIZE      equ 512             ; the stack's room; code and data must end below it
-STACK_LIMIT     equ STACK_TOP - STACK_SIZE
+STACK_LIMIT     equ 0xFC00          ; the stack's floor, on a page boundary so that the
+                                    ; close-up's page-aligned picture can end right under it
+                                    ; (main.asm); code and data must end below it
+STACK_SIZE      equ STACK_TOP - STACK_LIMIT ; 509 bytes (the deepest measured: 62)
 
 ; --- Attributes (the colours BLACK..WHITE, PAPER, BRIGHT ... are hardware.asm's) --------------
 ATTR_NORMAL     equ WHITE * PAPER + BLACK           ; black on white

@@ -23,11 +23,13 @@ ENDGAME_NOTE_ROW equ 17             ; how property was valued
 ATTR_WINNER     equ YELLOW * PAPER + BLACK + BRIGHT
 
 ; ---------------------------------------------------------------------------------------------
-; endgame_run - value the players, show the table, announce the winner, wait for a key
-; Input: v_players, v_num_players, v_squares.  Output: v_phase = PHASE_OVER; the screen shows
-; the result.  Corrupts: AF, BC, DE, HL, IX.
+; endgame_run - the game's last line read out (its hold: the rent settled at the end, a
+; bankruptcy), then value the players, show the table, announce the winner, wait for a key
+; Input: v_players, v_num_players, v_squares; msg_hold.  Output: v_phase = PHASE_OVER; the
+; screen shows the result.  Corrupts: AF, BC, DE, HL, IX.
 ; ---------------------------------------------------------------------------------------------
 endgame_run:
+        call msg_hold_wait
         ld a, PHASE_OVER
         ld (v_phase), a
         ld a, ATTR_NORMAL

@@ -76,7 +76,8 @@ EVK_JAIL_OUT    equ 37              ; A leaves jail; EXTRA = JAIL_OUT_*
 EVK_BID         equ 38              ; A bids AMOUNT for SQUARE
 EVK_AUCTION_VOID equ 39             ; A's winning bid AMOUNT for SQUARE is void; EXTRA = why
 EVK_AUCTION_NONE equ 40             ; nobody bid for SQUARE: it stays with the Bank
-EVK_RENT_LOST   equ 41              ; A's rent to B for SQUARE was not claimed in time
+EVK_RENT_LOST   equ 41              ; A's rent to B for SQUARE was not claimed in time; EXTRA =
+                                    ; RENT_LOST_THROW or END_* (why)
 EVK_DEED        equ 42              ; SQUARE passes from A to B (a deal, a bankruptcy)
 EVK_TRADE       equ 43              ; A and B agree a deal (EVK_DEED and EVK_TRADE_CASH follow)
 EVK_JAIL_CARD   equ 44              ; a Get Out of Jail Free card (EXTRA = JC_* bit) from A to B
@@ -107,6 +108,11 @@ DECLINE_CASH    equ 1               ; not enough cash
 END_LAST_PLAYER equ 0               ; one player left
 END_BREAK       equ 1               ; CAPS SHIFT + SPACE, confirmed
 END_TIME_UP     equ 2               ; the short game's clock ran out
+; EVK_RENT_LOST's EXTRA: why the rent was lost - the next throw (A23), or the game's end
+; before the owner asked (END_*: how it ended; rent_settle)
+RENT_LOST_THROW equ 3               ; not claimed before the next throw
+        assert RENT_LOST_THROW != END_LAST_PLAYER && RENT_LOST_THROW != END_BREAK
+        assert RENT_LOST_THROW != END_TIME_UP
 
 ; ---------------------------------------------------------------------------------------------
 ; EVENT_CAUSE - name the cause of the next money move (kept by every register and flag)

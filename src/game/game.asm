@@ -45,27 +45,25 @@ game_abort:
         ; continues into game_end
 
 ; ---------------------------------------------------------------------------------------------
-; game_end - declare the game's end and how (the record), then game_stop
-; Input: E = END_*.  Output: returns to game_run's caller.  Corrupts: AF, B, D, HL.
+; game_end - the clock and the idle routine stop (nothing after this is cut short by the
+; time); a rent still due is settled (rent_settle: a computer owner claims it, a human owner's
+; is recorded lost); then the record says the game has ended and how
+; Input: E = END_*.  Output: clock_running 0, keys_idle_hook = keys_idle_none; returns to
+; game_run's caller.  Corrupts: all but E, IX.
 ; ---------------------------------------------------------------------------------------------
 game_end:
-        ld a, EVK_GAME_END
-        ld b, EV_BANK
-        ld d, 0
-        ld hl, 0
-        call event_player
-        ; continues into game_stop
-
-; ---------------------------------------------------------------------------------------------
-; game_stop - stop the clock and the idle routine; return to game_run's caller
-; Input: none.  Output: clock_running 0; keys_idle_hook = keys_idle_none.  Corrupts: AF, HL.
-; ---------------------------------------------------------------------------------------------
-game_stop:
         xor a
         ld (clock_running), a
         ld hl, keys_idle_none
         ld (keys_idle_hook), hl
-        ret
+        push de
+        call rent_settle
+        pop de
+        ld a, EVK_GAME_END
+        ld b, EV_BANK
+        ld d, 0
+        ld hl, 0
+        jp event_player
 
 ; ---------------------------------------------------------------------------------------------
 ; game_new - the state at the start: £1,500 each, all on GO, all property with the Bank,

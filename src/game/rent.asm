@@ -4,6 +4,7 @@
 ; Landing on another player's unmortgaged property makes rent due (v_rent_*); the owner's
 ; token appears and the owner presses R.  The next throw of the dice clears the claim
 ; (turn_throw): rent not asked for in time is lost.  A computer owner always claims at once.
+; The game's end settles a rent still due (rent_settle).
 ; The amount is worked out when it is claimed, from the board as it is then.
 ; =============================================================================================
 
@@ -112,7 +113,6 @@ rent_claim:
         ld (hl), a
         ld a, (v_rent_owner)
         ld c, a
-        ld (v_rent_owner), a
         ld a, NO_PLAYER
         ld (v_rent_owner), a
         ld a, (v_rent_square)
@@ -129,6 +129,52 @@ rent_claim:
         ld (v_rent_owner), a
         ld hl, str_rent_lapsed
         jp refuse_show
+
+; ---------------------------------------------------------------------------------------------
+; rent_settle - the game ends before the next throw (the short game's time, CAPS SHIFT+SPACE,
+; one player left): a rent still due is settled.  A computer owner claims it: it claims every
+; rent at once, and its claim's pause is the game's, not a choice, so the end does not take
+; its right away (a right lapses at the next throw, and there is none).  A human owner who has
+; not pressed R has not asked: the rent is lost, as at a throw, and the record says the game's
+; end was why (issue 45: no rent due leaves the record without its end)
+; Input: E = END_*, v_rent_*.  Output: paid (rent_claim) or recorded lost (rent_lapse);
+; v_rent_payer = v_rent_owner = NO_PLAYER.  Corrupts: all but IX.
+; ---------------------------------------------------------------------------------------------
+rent_settle:
+        ld a, (v_rent_payer)
+        cp NO_PLAYER
+        ret z                       ; No rent due?
+        ld a, (v_rent_owner)
+        push de
+        call player_record
+        pop de
+        bit PF_COMPUTER, (hl)       ; (P_FLAGS is the record's first byte)
+        jp nz, rent_claim           ; A computer owner?  It claims, as it always does.
+        ; continues into rent_lapse
+
+; ---------------------------------------------------------------------------------------------
+; rent_lapse - the owner's right to the rent due has lapsed unclaimed: the record says whose
+; rent to whom for which square was lost, and why; nothing is due any more
+; Input: E = why (RENT_LOST_THROW: the next throw, A23; END_*: the game ended), v_rent_*.
+; Output: EVK_RENT_LOST recorded if a rent was due; v_rent_payer = v_rent_owner = NO_PLAYER.
+; Corrupts: AF, BC, D, HL.
+; ---------------------------------------------------------------------------------------------
+rent_lapse:
+        ld a, (v_rent_payer)
+        cp NO_PLAYER
+        jr z, .none                 ; No rent left unclaimed?
+        ld b, a
+        ld a, (v_rent_owner)
+        ld c, a
+        ld a, (v_rent_square)
+        ld d, a
+        ld hl, 0
+        ld a, EVK_RENT_LOST
+        call event_emit
+.none:  ld a, NO_PLAYER
+        ld (v_rent_payer), a
+        ld (v_rent_owner), a
+        ret
 
 ; ---------------------------------------------------------------------------------------------
 ; rent_pending - whether a human owner may claim rent now for the last move, and how much, as

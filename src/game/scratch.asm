@@ -63,6 +63,7 @@ msg_clears:     db 0                ; messages begun (msg_clear), modulo 256
 ask_text_core_max: db 0             ; the most characters the field takes
 ask_text_core_len: db 0             ; characters typed so far
 ask_text_core_col: db 0             ; the screen column where the field starts
+ask_text_core_pad: db 0             ; what fills the room left: CH_FIELD, or ' ' once answered
 ask_text_core_buffer: dw 0          ; the caller's buffer the text goes into
 ask_number_digits: ds INPUT_DIGITS + 1 ; ask_number: the digits typed, 0-terminated
 digits_only:    db 0                ; 1 while ask_text_digits runs: ask_text_core takes digits
@@ -134,6 +135,8 @@ game_sp:        dw 0                ; the stack pointer at game_run's entry: gam
 ; --- turn.asm --------------------------------------------------------------------------------
 turn_prompt_shown: db 0             ; msg_clears when the menu's prompt was last printed
 turn_prompt_rent: dw 0              ; turn_prompt: the rent a human may claim (rent_pending)
+turn_pause_kind: db 0               ; TURN_PAUSE_*: the computer's pause begun in this menu
+turn_pause_end: dw 0                ; ... and the v_frames at which it ends
 
 ; --- move.asm --------------------------------------------------------------------------------
 move_pays:      db 1                ; move_forward_salary's C: pay the salary at GO

@@ -24,6 +24,9 @@ GAME_KEY_MORTGAGE equ 'M'           ; mortgage and unmortgage
 GAME_KEY_HOUSES equ 'H'             ; buy and sell buildings
 GAME_KEY_TRADE  equ 'T'             ; trade between players
 THREE_DOUBLES   equ 3               ; the third double in a row goes to jail (A9)
+TURN_PAUSE_USUAL equ 0              ; turn_pause_kind: the usual pause begun (SBC A,A of no
+TURN_PAUSE_WINDOW equ 0xFF          ; carry), the rent window begun (of carry), or no pause
+TURN_PAUSE_NONE equ 1               ; begun yet in this menu
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_next_player - pass the dice to the next player still in the game (the order in which
@@ -79,10 +82,14 @@ turn_play:
 ; SPACE ends the game; X retires a player when OPT_RETIRE is on (not a booklet key).  A
 ; computer player throws by itself after COMPUTER_PAUSE frames, in which a human owner may
 ; still press R (the menu's keys work there too; any other key is refused, saying which; in
-; the rent window only R, any other key refused saying R claims the rent).
+; the rent window only R, any other key refused saying R claims the rent).  The pause begins
+; with the computer's prompt and no key begins it again (turn_pause_left): when it is over
+; the computer throws, at the latest right after the refusal then shown.
 ; Input: v_current.  Output: when D is chosen.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_menu:
+        ld a, TURN_PAUSE_NONE       ; no computer's pause begun yet (turn_pause_left)
+        ld (turn_pause_kind), a
 .prompt:
         call turn_prompt
 .key:   call rent_watch_take        ; an R since the rent line: kept for the menu
@@ -95,10 +102,21 @@ turn_menu:
         call z, keys_ahead_arm      ; No R kept?  The prompt asks: a key from now on counts.
         call ai_before_throw
 .pause: call turn_rent_window       ; B = the frames of the pause; carry: the rent window
-        jr c, .window               ; Is a human owed rent (the whole rent window)?
+        call turn_pause_left        ; B = what is left of it since it began (carry kept)
+        inc b
+        dec b
+        jr z, .over                 ; Is the pause over (keys meanwhile have taken its time)?
+        jr c, .window               ; Is a human owed rent (the rent window)?
         call keys_wait_frames
         jr nz, .got                 ; A key pressed within the pause?
-        ld a, KEY_THROW
+.throw: ld a, KEY_THROW
+        jr .got
+.over:  ld a, (keys_ahead)          ; a key typed over the last refusal still counts if the
+        call keys_ahead_clear       ; menu takes it (C: the credit); another is dropped
+        or a                        ; without a word; with none the computer throws
+        jr z, .throw                ; No key kept?
+        ld hl, keys_from_ahead      ; (typed ahead: refuse_key drops it unsaid)
+        inc (hl)
         jr .got
 .window:
         call turn_rent_wait         ; carry: a key (R, or one refused); else D: it closed
@@ -107,7 +125,7 @@ turn_menu:
         cp GAME_KEY_RENT            ; and he has read the line)
         jr z, .got                  ; The owner's R?
         ld hl, str_rent_r_claims    ; any other key: refused, saying R claims the rent; the
-        call refuse_key             ; reminder back, the window again
+        call refuse_key             ; reminder back, the rest of the window
         jr .pause
 .wait:  call keys_wait_upper
 .got:   call to_upper
@@ -140,16 +158,19 @@ turn_menu:
         pop hl
         ld hl, str_turn_menu_keys   ; which keys the menu takes (a computer's pause too)
         call refuse_key
+.refused:
         bit PF_COMPUTER, (ix+P_FLAGS)
-        jr nz, .pause               ; A computer's pause?  On with it: a key typed meanwhile
-        jr .wait                    ; counts (else a human's next key)
+        jp nz, .pause               ; A computer's pause?  On with the rest of it: a key typed
+        jr .wait                    ; meanwhile counts (else a human's next key)
 .retire:
         ld hl, v_options
         bit OPT_RETIRE, (hl)
         ld hl, str_turn_no_retire
         jr nz, .retire_on           ; Was the retire option chosen?
-        call refuse_keep
-        jp .key
+        ld a, (keys_from_ahead)
+        or a
+        call z, refuse_keep         ; Typed at the menu (else typed ahead: dropped unsaid)?
+        jr .refused
 .retire_on:
         call trade_retire
         call game_players_left
@@ -234,6 +255,43 @@ turn_rent_window:
 .usual: call ai_pause_frames
         or a
         ret
+
+; ---------------------------------------------------------------------------------------------
+; turn_pause_left - the frames left of a computer's pause before it throws.  The pause begins
+; with its prompt and ends when its frames are over, whatever keys come meanwhile: a key
+; refused (its line still stands its REFUSAL_FRAMES), a look at the credit, F or B do not
+; begin it again, so no key sequence holds the throw off for ever (issue 45: each refusal
+; began the rent window anew, and a key pressed every few frames stalled the game).  Only a
+; pause of the other kind begins anew: the usual pause once R has closed the rent window
+; Input: B = the frames of this pause and carry for the rent window (turn_rent_window);
+; turn_pause_kind, turn_pause_end.  Output: B = the frames left of it, 0 when it is over;
+; flags as given.  Corrupts: DE, HL.
+; ---------------------------------------------------------------------------------------------
+turn_pause_left:
+        push af
+        sbc a, a                    ; TURN_PAUSE_WINDOW (carry) or TURN_PAUSE_USUAL
+        ld hl, turn_pause_kind
+        cp (hl)
+        jr z, .begun                ; Has this pause begun already?
+        ld (hl), a                  ; it begins now: it ends B frames from now
+        ld hl, (v_frames)
+        ld e, b
+        ld d, 0
+        add hl, de
+        ld (turn_pause_end), hl
+.begun: ld hl, (turn_pause_end)
+        ld de, (v_frames)
+        or a
+        sbc hl, de                  ; HL = the frames to its end, modulo 65,536
+        ld b, l
+        ld a, h
+        or a
+        jr z, .left                 ; Not past its end (a pause is under 256 frames)?
+        ld b, 0                     ; past it: the last refusal's time took it beyond
+.left:  pop af
+        ret
+        assert RENT_WINDOW_FRAMES < 256 && COMPUTER_PAUSE < 256
+        assert TURN_PAUSE_NONE != TURN_PAUSE_USUAL && TURN_PAUSE_NONE != TURN_PAUSE_WINDOW
 
 ; ---------------------------------------------------------------------------------------------
 ; turn_rent_wait - the rent window: wait B frames for a key: R (held already counts: it may
@@ -366,22 +424,8 @@ turn_end_game:
 ; Input: v_current.  Output: carry set if the same player throws again.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_throw:
-        ld a, (v_rent_payer)        ; rent not claimed before this throw is lost (A23)
-        cp NO_PLAYER
-        jr z, .no_claim             ; No rent left unclaimed?
-        ld b, a                     ; the record says so
-        ld a, (v_rent_owner)
-        ld c, a
-        ld a, (v_rent_square)
-        ld d, a
-        ld e, 0
-        ld hl, 0
-        ld a, EVK_RENT_LOST
-        call event_emit
-.no_claim:
-        ld a, NO_PLAYER
-        ld (v_rent_payer), a
-        ld (v_rent_owner), a
+        ld e, RENT_LOST_THROW       ; rent not claimed before this throw is lost (A23)
+        call rent_lapse
         call current_record
         bit PF_IN_JAIL, (ix+P_FLAGS)
         jp nz, jail_turn            ; In jail (the jail's throw)?

@@ -31,10 +31,11 @@ def keys(s: Session, *presses: str) -> None:
 
 
 def game(*names: str, computers: tuple[int, ...] = (), fast: bool = False,
-         seed: int = 1234) -> Session:
+         seed: int = 1234, minutes: int = 0) -> Session:
     """A game of humans named ``names`` (1 ANNE first: she throws 6+5, the others 1+2 for who
-    goes first); then the players numbered in ``computers`` play by themselves, at the fast
-    setting if ``fast``. Returns at ANNE's first prompt."""
+    goes first), a short game of ``minutes`` if not 0 (no deeds dealt); then the players
+    numbered in ``computers`` play by themselves, at the fast setting if ``fast``. Returns at
+    ANNE's first prompt."""
     s = Session.game(engine=ENGINE)
     s.wait_input(500)
     s.tap("SPACE")
@@ -44,7 +45,13 @@ def game(*names: str, computers: tuple[int, ...] = (), fast: bool = False,
         s.wait_input()
         s.type(name)
         keys(s, "ENTER")
-    keys(s, "ENTER", "N", "N", "N", "N")
+    if minutes:
+        keys(s, "ENTER", "Y", "ENTER")  # a short game: no hours, then its minutes
+        s.wait_input()
+        s.type(str(minutes))
+        keys(s, "ENTER", "N", "N", "N", "N")  # no deeds dealt; the three options
+    else:
+        keys(s, "ENTER", "N", "N", "N", "N")
     for n in range(len(names)):
         s.wait_input()
         s.rig_dice(*((6, 5) if n == 0 else (1, 2)))
@@ -654,3 +661,150 @@ def test_a_key_typed_over_a_refusal_in_a_computers_pause_counts() -> None:
     assert s.in_message("S is not a key here"), "the refusal went before C was typed"
     s.wait_until(lambda x: x.in_message("Credit: £"), 100, "HAL's credit")
     assert not throws(s, 2)
+
+
+# -- no key sequence holds a computer's throw off (issue 45's leftovers) -----------------------
+
+#: A computer's pause before it throws, and the rent window when a human is owed rent
+#: (turn.asm COMPUTER_PAUSE, RENT_WINDOW_FRAMES).
+COMPUTER_PAUSE = 60
+RENT_WINDOW = 200
+#: From the pause's end to the throw's record: the last refusal's minimum, the prompt again,
+#: the rattle and the dice tumbling (measured with a key tapped every 4 frames: 67 frames at
+#: most, R with no rent due; with no key 17).
+THROW_SLACK = REFUSAL + 30
+#: A key tapped this often: held 2 frames, let go 2.
+MASH_HOLD, MASH_GAP = 2, 2
+
+
+def _mash_until_throw(s: Session, key: str, thrower: int, budget: int) -> int:
+    """Tap ``key`` every few frames from now until ``thrower`` throws; the frames it took
+    (AssertionError when ``budget`` frames go by without the throw)."""
+    start = s.frame
+    while not throws(s, thrower, start):
+        assert s.frame - start < budget, (
+            f"{key} tapped every {MASH_HOLD + MASH_GAP} frames held the throw off "
+            f"{s.frame - start} frames: {s.message()!r}")
+        s.tap(key, MASH_HOLD, MASH_GAP)
+    return throws(s, thrower, start)[0].frame - start
+
+
+@pytest.mark.parametrize("key", ["S", "R", "X", "ENTER"])
+def test_keys_mashed_in_a_computers_pause_do_not_hold_off_its_throw(key: str) -> None:
+    """HAL (a computer) is about to throw; a key the pause refuses (S, R with no rent due, X
+    without the retire option, ENTER) tapped every 4 frames for as long as it takes: HAL
+    throws when his pause, begun with his prompt, is over, at the latest right after the
+    refusal shown then (before: each refusal began the pause again, and HAL never threw)."""
+    s = game("ANNE", "HAL", computers=(2,))
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 600,
+                 "HAL's prompt")
+    s.rig_dice(1, 2)
+    took = _mash_until_throw(s, key, 2, 3000)
+    assert took <= COMPUTER_PAUSE + THROW_SLACK, took
+
+
+def test_a_key_mashed_in_the_rent_window_does_not_hold_off_the_throw() -> None:
+    """BOB lands on ANNE's King's Cross; HAL (a computer) is about to throw with the rent
+    window open. S tapped every 4 frames is refused (the reminder back after each refusal),
+    but HAL throws when the window begun with his prompt closes, at the latest right after the
+    last refusal's minimum (before: each refusal began the 200-frame window again: never)."""
+    s = game("ANNE", "BOB", "HAL", computers=(3,))
+    with s.position() as pos:
+        pos.own("King's Cross Station", 1)
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    s.wait_input(400)
+    s.rig_dice(2, 3)  # BOB from GO to King's Cross
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Turn of 3 HAL"), 600, "HAL's prompt")
+    s.rig_dice(1, 2)
+    seen = Seen(s, "S is not a key here: R claims rent")
+    took = _mash_until_throw(s, "S", 3, 3000)
+    assert seen.stop() >= REFUSAL, "the refusal did not keep its minimum"
+    assert took <= RENT_WINDOW + THROW_SLACK, took
+    s.wait(5)
+    lost = [e for e in s.events() if e.kind == "rent_lost"]
+    assert [(e.a, e.b) for e in lost] == [(2, 1)], lost
+    assert "not claimed before the next throw" in lost[0].text
+
+
+# -- the short game's end settles a rent still due (issue 45's leftovers) -----------------------
+
+
+def _time_up_in(s: Session, frames: int) -> None:
+    """Set the short game's clock to run out ``frames`` frames from now (its last minute
+    nearly over)."""
+    s.poke16("v_clock_minutes", 1)
+    s.poke16("v_clock_frames", s.symbols["FRAMES_PER_MINUTE"] - frames)
+
+
+def _the_end(s: Session) -> list:
+    """Wait for the valuation; the record from the first rent event or rent_lost on."""
+    s.wait_until(lambda x: any(e.kind == "winner" for e in x.events()), 1500, "the valuation")
+    record = s.events()
+    first = next(i for i, e in enumerate(record) if e.kind in ("rent", "rent_lost", "game_end"))
+    return record[first:]
+
+
+#: A money line's reading time (msg.asm PACE_MONEY_FRAMES).
+PACE_MONEY = 75
+
+
+def test_time_up_in_a_computer_owners_claim_pays_its_rent() -> None:
+    """ANNE lands on HAL's King's Cross; HAL (a computer) claims his rent after its short
+    pause, and the short game's time runs out in that pause. HAL's right had not lapsed (there
+    is no next throw): the end settles it, ANNE pays him £25 before the valuation, its line
+    read out before the table comes, and the record says so before the game's end (before:
+    neither paid nor recorded lost)."""
+    s = game("ANNE", "HAL", computers=(2,), minutes=1)
+    with s.position() as pos:
+        pos.own("King's Cross Station", 2)
+    s.rig_dice(2, 3)  # ANNE from GO to King's Cross
+    s.tap("D")
+    s.wait_until(lambda x: x.state().rent is not None, 400, "rent due to HAL")
+    assert s.state().rent.owner == 2 and not any(e.kind == "rent" for e in s.events())
+    paid = Seen(s, "1 ANNE pays £25 rent to 2 HAL.")
+    _time_up_in(s, 3)
+    record = _the_end(s)
+    assert paid.stop() >= PACE_MONEY, "the table came before the rent's line was read"
+    kinds = [e.kind for e in record]
+    assert kinds[:2] == ["rent", "game_end"], [str(e) for e in record]
+    assert (record[0].a, record[0].b, record[0].amount) == (1, 2, 25)
+    assert "time is up" in record[1].text
+    assert "rent_lost" not in kinds
+    worth = {e.a: e.amount for e in record if e.kind == "worth"}
+    assert worth == {1: 1500 - 25, 2: 1500 + 25 + 200}, worth
+
+
+@pytest.mark.parametrize("end", ["time", "break"])
+def test_a_humans_rent_unclaimed_at_the_end_is_recorded_lost(end: str) -> None:
+    """HAL (a computer) lands on ANNE's King's Cross; at ANNE's prompt, the reminder in view,
+    the game ends (the short game's time, or CAPS SHIFT+SPACE and Y) before she presses R.
+    She has not asked: the rent is lost, and the record says so with its cause, the game's
+    end, before the end itself (before: no record of it at all)."""
+    s = game("ANNE", "HAL", computers=(2,), minutes=1)
+    with s.position() as pos:
+        pos.own("King's Cross Station", 1)
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    wait_throw(s, 1, -1)
+    s.rig_dice(2, 3)  # HAL from GO to King's Cross
+    s.wait_until(lambda x: x.in_message("Turn of 1 ANNE"), 800, "ANNE's prompt")
+    s.wait_input(200)
+    assert s.state().rent is not None and s.state().rent.owner == 1
+    if end == "time":
+        _time_up_in(s, 3)
+    else:
+        s.tap("CAPS SHIFT+SPACE")
+        keys(s, "Y")
+    record = _the_end(s)
+    kinds = [e.kind for e in record]
+    assert kinds[:2] == ["rent_lost", "game_end"], [str(e) for e in record]
+    lost = record[0]
+    assert (lost.a, lost.b, lost.square) == (2, 1, 5)
+    why = "the short game's time is up" if end == "time" else "ended by CAPS SHIFT+SPACE"
+    assert lost.text == (f"2 HAL's rent to 1 ANNE for King's Cross Station is lost: not "
+                         f"claimed before the game ended ({why})"), lost.text
+    assert "rent" not in kinds

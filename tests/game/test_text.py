@@ -371,3 +371,52 @@ def test_a_prompts_keys_are_seen_whole(shared_rig) -> None:
         words = " ".join(" ".join(part) for part in shown).split()
         assert words == (before + keys).split(), (lead, shown)
         assert all(h is not None and h >= hold for h in parts.holds()), lead
+
+
+# -- a typed field, answered (issue 45's leftovers) -------------------------------------------
+
+
+def _answer(rig, routine: str, keys: str, **registers: int) -> None:
+    """Call an asking routine and type ``keys`` (then ENTER) when it waits."""
+    rig.start_call(routine, **registers)
+    for key in [*keys, "ENTER"]:
+        rig.wait_input()
+        rig.tap(key)
+    rig.finish_call()
+
+
+def test_a_number_answered_shows_only_what_was_typed(shared_rig) -> None:
+    """The short game's length as the setup asks it: "Hours: " and "Minutes: ", each a field
+    of dots for the room left. After ENTER the field shows only the digits typed (before: the
+    dots stayed, "Hours: 1.... Minutes: 30..."), and the question goes on right after them."""
+    rig = shared_rig
+    s = rig.symbols
+    rig.call("msg_clear")
+    rig.start_call("ask_number", hl=s["str_hours"])
+    rig.wait_input()
+    assert rig.message_rows()[0] == "Hours: " + "." * s["INPUT_DIGITS"]  # the empty field
+    rig.tap("1")
+    rig.wait_input()
+    rig.tap("ENTER")
+    rig.finish_call()
+    assert rig.machine.cpu.hl == 1
+    assert rig.message_rows()[0] == "Hours: 1"
+    _answer(rig, "ask_number", "30", hl=s["str_minutes"])
+    assert rig.machine.cpu.hl == 30
+    assert rig.message_rows() == ["Hours: 1 Minutes: 30", "", ""]
+
+
+def test_a_number_field_left_empty_and_a_name_lose_their_dots(shared_rig) -> None:
+    """ENTER alone on a number field (no bid, no hours) leaves it blank, not a row of dots;
+    a name typed and ENTER shows the name alone."""
+    rig = shared_rig
+    s = rig.symbols
+    rig.call("msg_clear")
+    _answer(rig, "ask_number", "", hl=s["str_auction_bid"])
+    assert rig.machine.cpu.f & 1, "ENTER alone: carry (no number)"
+    assert rig.message_rows() == [" bids £", "", ""]
+    rig.call("msg_clear")
+    buffer = TEXT_AT
+    _answer(rig, "ask_text", "anne", de=buffer, b=s["NAME_LENGTH"])
+    assert rig.message_rows() == ["anne", "", ""]
+    assert bytes(rig.peek(buffer + i) for i in range(5)) == b"anne\0"

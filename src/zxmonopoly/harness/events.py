@@ -248,8 +248,12 @@ class _Words:
             case "auction_none":
                 return f"No bid for {sq}: it stays with the Bank"
             case "rent_lost":
+                if extra == d.symbols.get("RENT_LOST_THROW", 0):
+                    why = "the next throw"
+                else:  # the game ended before the owner asked (END_*)
+                    why = f"the game ended ({d.constant(GAME_END, extra)})"
                 return (f"{self.who(a)}'s rent to {self.who(b)} for {sq} is lost: not claimed "
-                        "before the next throw")
+                        f"before {why}")
             case "deed":
                 return f"{sq} passes from {self.who(a)} to {self.who(b)}"
             case "trade":
