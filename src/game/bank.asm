@@ -158,12 +158,15 @@ bank_pay_fine:
 ; houses_raise_human); still short, goes bankrupt to the creditor
 ; Input: A = payer, C = creditor (NO_PLAYER: the Bank), HL = pounds.
 ; Output: carry clear: paid; carry set: the payer went bankrupt (everything handed over).
-; Corrupts: AF, BC, DE, HL, IY.
+; bank_paying is one more while it runs: the short game's time running out meanwhile does not
+; cut it short (game_idle: the end waits for it).  Corrupts: AF, BC, DE, HL, IY.
 ; ---------------------------------------------------------------------------------------------
 bank_pay:
         push ix
         ld (bank_payer), a
         ld (bank_amount), hl
+        ld hl, bank_paying          ; a payment under way: a debt the end must not drop
+        inc (hl)
         ld a, c
         ld (bank_creditor), a
         ld hl, (event_cause)        ; the cause named for this payment: what is sold or
@@ -193,9 +196,8 @@ bank_pay:
         ld hl, bank_creditor
         ld c, (hl)
         call bank_bankrupt
-        pop ix
         scf
-        ret
+        jr .exit
 .pay:   ld hl, (bank_cause)
         ld (event_cause), hl
         ld a, (bank_cause + 2)
@@ -216,8 +218,10 @@ bank_pay:
         ld a, (bank_creditor)
         call cash_credit
         call bank_redraw
-.done:  pop ix
-        or a
+.done:  or a
+.exit:  ld hl, bank_paying          ; (DEC keeps the carry)
+        dec (hl)
+        pop ix
         ret
 
 ; ---------------------------------------------------------------------------------------------

@@ -104,6 +104,8 @@ game_new:
         ld (v_turns), hl
         ld (v_dice), hl
         ld (v_clock_frames), hl
+        ld (clock_changed), hl      ; (and bank_paying: nothing left waiting from a game before)
+        assert bank_paying == clock_changed + 1
         xor a
         ld (v_doubles), a
         ld (rent_watch), a          ; (RENT_WATCH_OFF: no R left from a game ended meanwhile)
@@ -114,16 +116,20 @@ game_new:
 
 ; ---------------------------------------------------------------------------------------------
 ; game_idle - once a frame while a key is awaited: redraw the clock each minute; at time-up
-; value the holdings (booklet C, Short game)
-; Input: none.  Output: may leave the game (game_abort).  Corrupts: AF, BC, DE, HL; IX, IY
-; when it leaves.
+; value the holdings (booklet C, Short game).  A debt being paid when the time runs out
+; (bank_paying: a payer short of cash raising it, or going bankrupt) is paid first: the end
+; waits for it, the clock at 0:00, and comes at the first key awaited after it
+; Input: none.  Output: may leave the game (game_abort); clock_changed 2 and up while the end
+; waits.  Corrupts: AF, BC, DE, HL; IX, IY when it leaves.
 ; ---------------------------------------------------------------------------------------------
 game_idle:
-        ld a, (clock_changed)
+        ld hl, clock_changed
+        ld a, (hl)
         or a
-        ret z                       ; No new minute on the clock?
-        xor a
-        ld (clock_changed), a
+        ret z                       ; Nothing new on the clock?
+        ld (hl), 0
+        dec a
+        jr nz, .up                  ; The time up already drawn (the end waiting for a payment)?
         push ix
         call board_draw_clock
         pop ix
@@ -131,6 +137,10 @@ game_idle:
         ld a, h
         or l
         ret nz                      ; Time left?
+.up:    ld a, (bank_paying)         ; 0, or 2 and up while a payment is under way
+        add a, a
+        ld (clock_changed), a       ; (looked at again at the next frame)
+        ret nz                      ; A payment under way?  The end waits for it.
         ld hl, str_game_time_up
         call msg_show
         call snd_beep

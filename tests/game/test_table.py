@@ -808,3 +808,74 @@ def test_a_humans_rent_unclaimed_at_the_end_is_recorded_lost(end: str) -> None:
     assert lost.text == (f"2 HAL's rent to 1 ANNE for King's Cross Station is lost: not "
                          f"claimed before the game ended ({why})"), lost.text
     assert "rent" not in kinds
+
+
+# -- the short game's end waits for a debt being paid (issue 45's leftovers) --------------------
+
+#: The lines of a human payer's raising (houses_raise_human), owing a player.
+RAISING = "Q: the computer chooses."
+
+
+@pytest.mark.parametrize("how", ["ENTER", "Q"])
+def test_time_up_while_a_human_raises_a_rent_waits_for_the_payment(how: str) -> None:
+    """ANNE (£10) lands on HAL's King's Cross; HAL claims £25 at once and ANNE, short, is led
+    through raising it. The short game's time runs out while she chooses: the end waits, the
+    clock at 0:00, until she mortgages Old Kent Road herself (ENTER) or lets the computer
+    choose (Q); she pays HAL, and only then "Time is up!" and the valuation. The record says
+    it in order: the mortgage, the rent, the game's end (before: the game ended at once, the
+    rent, marked claimed, neither paid nor recorded lost; ANNE worth £70, HAL £1700)."""
+    s = game("ANNE", "HAL", computers=(2,), minutes=1)
+    with s.position() as pos:
+        pos.own("King's Cross Station", 2)
+        pos.own("Old Kent Road", 1)
+        pos.cash(1, 10)
+    s.rig_dice(2, 3)  # ANNE from GO to King's Cross
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message(RAISING), 600, "ANNE raising the rent")
+    s.wait_input(200)
+    _time_up_in(s, 3)
+    s.wait(300)
+    assert s.in_message(RAISING), s.message_rows()
+    assert "0:00" in s.text(), "the clock does not show the time is up"
+    assert not any(e.kind in ("game_end", "rent") for e in s.events())
+    if how == "ENTER":
+        s.tap("CAPS SHIFT+5")  # GO -> Old Kent Road
+        s.wait(10)
+    s.tap(how)
+    s.wait_until(lambda x: x.in_message("Time is up!"), 600, "the end after the payment")
+    record = _the_end(s)
+    start = next(i for i, e in enumerate(s.events()) if e.kind == "mortgage")
+    kinds = [e.kind for e in s.events()[start:]]
+    assert kinds[:3] == ["mortgage", "rent", "game_end"], [str(e) for e in s.events()[start:]]
+    rent = record[0]
+    assert (rent.a, rent.b, rent.amount, rent.square) == (1, 2, 25, 5)
+    worth = {e.a: e.amount for e in record if e.kind == "worth"}
+    assert worth == {1: 10 + 30 - 25 + 30, 2: 1500 + 25 + 200}, worth
+
+
+def test_time_up_while_a_computer_raises_a_tax_waits_for_the_payment() -> None:
+    """HAL (a computer, £10) lands on Income Tax (£200) and raises it himself: four houses
+    sold, then three mortgages, each shown with its pause. The short game's time runs out in
+    the first sale's pause: the end waits until he has raised it all and paid the tax (before:
+    the game ended after a sale or two, the tax never paid)."""
+    s = game("ANNE", "HAL", computers=(2,), minutes=1)
+    with s.position() as pos:
+        pos.own("Old Kent Road", 2, houses=2)
+        pos.own("Whitechapel Road", 2, houses=2)
+        pos.own("Mayfair", 2)
+        pos.cash(2, 10)
+    s.rig_dice(6, 4)  # ANNE from GO to Jail, just visiting
+    s.tap("D")
+    wait_throw(s, 1, -1)
+    s.rig_dice(1, 3)  # HAL from GO to Income Tax
+    s.wait_until(lambda x: any(e.kind == "sell" for e in x.events()), 1200, "HAL's first sale")
+    _time_up_in(s, 3)
+    _the_end(s)
+    record = s.events()
+    start = next(i for i, e in enumerate(record) if e.kind == "sell")
+    kinds = [e.kind for e in record[start:]]
+    assert kinds[:9] == ["sell"] * 4 + ["mortgage"] * 3 + ["tax", "game_end"], kinds
+    tax = record[start + 7]
+    assert (tax.a, tax.amount, tax.square) == (2, 200, 4), str(tax)
+    worth = {e.a: e.amount for e in record if e.kind == "worth"}
+    assert worth[2] == 10 + 4 * 25 + 30 + 30 + 200 - 200 + 30 + 30 + 200, worth
