@@ -140,7 +140,8 @@ game_sp:        dw 0                ; the stack pointer at game_run's entry: gam
 turn_prompt_shown: db 0             ; msg_clears when the menu's prompt was last printed
 turn_prompt_rent: dw 0              ; turn_prompt: the rent a human may claim (rent_pending)
 turn_pause_kind: db 0               ; TURN_PAUSE_*: the computer's pause begun in this menu
-turn_pause_end: dw 0                ; ... and the v_frames at which it ends
+turn_pause_frames: db 0             ; ... the fewest frames it has had (F fast: fewer)
+turn_pause_start: dw 0              ; ... and the v_frames at which it began
 
 ; --- move.asm --------------------------------------------------------------------------------
 move_pays:      db 1                ; move_forward_salary's C: pay the salary at GO

@@ -83,8 +83,9 @@ turn_play:
 ; computer player throws by itself after COMPUTER_PAUSE frames, in which a human owner may
 ; still press R (the menu's keys work there too; any other key is refused, saying which; in
 ; the rent window only R, any other key refused saying R claims the rent).  The pause begins
-; with the computer's prompt and no key begins it again (turn_pause_left): when it is over
-; the computer throws, at the latest right after the refusal then shown.
+; with the computer's prompt and no key begins it again or lengthens it (turn_pause_left; F
+; shortens it): when it is over the computer throws, at the latest right after the refusal
+; then shown.
 ; Input: v_current.  Output: when D is chosen.  Corrupts: all.
 ; ---------------------------------------------------------------------------------------------
 turn_menu:
@@ -261,11 +262,13 @@ turn_rent_window:
 ; with its prompt and ends when its frames are over, whatever keys come meanwhile: a key
 ; refused (its line still stands its REFUSAL_FRAMES), a look at the credit, F or B do not
 ; begin it again, so no key sequence holds the throw off for ever (issue 45: each refusal
-; began the rent window anew, and a key pressed every few frames stalled the game).  Only a
-; pause of the other kind begins anew: the usual pause once R has closed the rent window
+; began the rent window anew, and a key pressed every few frames stalled the game).  F (the
+; fast setting) shortens the pause running: it ends as if it had begun at that speed, never
+; later than it would have (F again, back to normal, does not lengthen it).  Only a pause of
+; the other kind begins anew: the usual pause once R has closed the rent window
 ; Input: B = the frames of this pause and carry for the rent window (turn_rent_window);
-; turn_pause_kind, turn_pause_end.  Output: B = the frames left of it, 0 when it is over;
-; flags as given.  Corrupts: DE, HL.
+; turn_pause_kind, turn_pause_frames, turn_pause_start.  Output: B = the frames left of it, 0
+; when it is over; flags as given.  Corrupts: DE, HL.
 ; ---------------------------------------------------------------------------------------------
 turn_pause_left:
         push af
@@ -273,13 +276,21 @@ turn_pause_left:
         ld hl, turn_pause_kind
         cp (hl)
         jr z, .begun                ; Has this pause begun already?
-        ld (hl), a                  ; it begins now: it ends B frames from now
+        ld (hl), a                  ; it begins now, with B frames
+        inc hl
+        ld (hl), b
         ld hl, (v_frames)
-        ld e, b
+        ld (turn_pause_start), hl
+.begun: ld hl, turn_pause_frames
+        ld a, b
+        cp (hl)
+        jr nc, .fewest              ; Not fewer frames than it has had (F has not made it fast)?
+        ld (hl), b                  ; fast now: as if it had begun at this speed
+.fewest:
+        ld e, (hl)
         ld d, 0
-        add hl, de
-        ld (turn_pause_end), hl
-.begun: ld hl, (turn_pause_end)
+        ld hl, (turn_pause_start)
+        add hl, de                  ; HL = its end
         ld de, (v_frames)
         or a
         sbc hl, de                  ; HL = the frames to its end, modulo 65,536
@@ -287,9 +298,10 @@ turn_pause_left:
         ld a, h
         or a
         jr z, .left                 ; Not past its end (a pause is under 256 frames)?
-        ld b, 0                     ; past it: the last refusal's time took it beyond
+        ld b, 0                     ; past it: the last refusal's time, or F, took it beyond
 .left:  pop af
         ret
+        assert turn_pause_frames == turn_pause_kind + 1
         assert RENT_WINDOW_FRAMES < 256 && COMPUTER_PAUSE < 256
         assert TURN_PAUSE_NONE != TURN_PAUSE_USUAL && TURN_PAUSE_NONE != TURN_PAUSE_WINDOW
 

@@ -705,6 +705,58 @@ def test_keys_mashed_in_a_computers_pause_do_not_hold_off_its_throw(key: str) ->
     assert took <= COMPUTER_PAUSE + THROW_SLACK, took
 
 
+
+@pytest.mark.parametrize("key", ["F", "C", "B"])
+def test_menu_keys_mashed_in_a_computers_pause_do_not_hold_off_its_throw(key: str) -> None:
+    """HAL (a computer) is about to throw; a key the pause takes (F the fast setting, on and
+    off again; C his credit; B the other board) tapped every 4 frames: none begins the pause
+    again or lengthens it, and HAL throws (F: at the latest when the pause, begun at the
+    normal speed, is over)."""
+    s = game("ANNE", "HAL", computers=(2,))
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 600,
+                 "HAL's prompt")
+    s.rig_dice(1, 2)
+    took = _mash_until_throw(s, key, 2, 3000)
+    assert took <= COMPUTER_PAUSE + THROW_SLACK, took
+
+
+#: F's line and its short pause, the prompt again, the rattle and the dice at the fast
+#: setting: from F pressed to the throw's record (measured: 18 frames).
+FAST_SLACK = 30
+
+
+def _throw_after_prompt(fast_at: int | None) -> int:
+    """HAL's prompt; F tapped ``fast_at`` frames after it (None: no key): the frames from the
+    prompt to HAL's throw."""
+    s = game("ANNE", "HAL", computers=(2,))
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 600,
+                 "HAL's prompt")
+    start = s.frame
+    s.rig_dice(1, 2)
+    if fast_at is not None:
+        s.wait(fast_at)
+        assert not throws(s, 2, start), "HAL threw before F"
+        s.tap("F")
+        assert s.peek("v_speed") == s.symbols["AI_SPEED_FAST"]
+    return wait_throw(s, 2, start) - start
+
+
+@pytest.mark.parametrize("fast_at", [10, 30])
+def test_f_in_a_computers_pause_brings_its_throw_forward(fast_at: int) -> None:
+    """F pressed in HAL's pause (60 frames at the normal speed) makes the game fast now: the
+    pause ends as if it had begun at the fast speed (an eighth: over already), so HAL throws
+    right after F's line, sooner than with no key (77 frames after his prompt). Before, F
+    applied only from the next pause: HAL threw 71 frames after his prompt, F or not."""
+    without = _throw_after_prompt(None)
+    with_f = _throw_after_prompt(fast_at)
+    assert with_f <= fast_at + FAST_SLACK, (with_f, without)
+    assert with_f < without, (with_f, without)
+
+
 def test_a_key_mashed_in_the_rent_window_does_not_hold_off_the_throw() -> None:
     """BOB lands on ANNE's King's Cross; HAL (a computer) is about to throw with the rent
     window open. S tapped every 4 frames is refused (the reminder back after each refusal),
