@@ -103,6 +103,33 @@ def _longest_run(frames: list[int]) -> int:
     return best
 
 
+def _bob_lands_on_annes_station(fast: bool = False) -> Session:
+    """ANNE and BOB (humans) and HAL (a computer), ANNE owning King's Cross: ANNE throws to
+    Income Tax, BOB from GO onto King's Cross (£25 rent due to ANNE); HAL throws next."""
+    s = game("ANNE", "BOB", "HAL", computers=(3,), fast=fast)
+    with s.position() as pos:
+        pos.own("King's Cross Station", 1)
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    s.wait_input(400)
+    s.rig_dice(2, 3)  # BOB from GO to King's Cross
+    s.tap("D")
+    return s
+
+
+def _hal_lands_on_annes_station(fast: bool = False, minutes: int = 0) -> Session:
+    """ANNE (human) and HAL (a computer), ANNE owning King's Cross: ANNE throws to Income Tax,
+    and HAL's dice are rigged from GO onto King's Cross (£25 rent due to ANNE)."""
+    s = game("ANNE", "HAL", computers=(2,), fast=fast, minutes=minutes)
+    with s.position() as pos:
+        pos.own("King's Cross Station", 1)
+    s.rig_dice(1, 3)  # ANNE to Income Tax
+    s.tap("D")
+    wait_throw(s, 1, -1)
+    s.rig_dice(2, 3)  # HAL from GO to King's Cross
+    return s
+
+
 def refused(s: Session, key: str, text: str, budget: int = 300) -> int:
     """Tap ``key``; ``text`` comes (within 20 frames) and stays REFUSAL frames at least.
     Returns the frames it stayed."""
@@ -268,13 +295,7 @@ def test_rent_reminder_stays_while_a_human_is_to_throw(fast: bool) -> None:
     """HAL (a computer) lands on ANNE's King's Cross; ANNE (human) throws next. The line
     saying 1 ANNE may press R for £25 from 2 HAL stays in view until she throws (before: 54
     frames at the normal speed, 9 with F on)."""
-    s = game("ANNE", "HAL", computers=(2,), fast=fast)
-    with s.position() as pos:
-        pos.own("King's Cross Station", 1)
-    s.rig_dice(1, 3)  # ANNE to Income Tax
-    s.tap("D")
-    wait_throw(s, 1, -1)
-    s.rig_dice(2, 3)  # HAL from GO to King's Cross
+    s = _hal_lands_on_annes_station(fast=fast)
     s.wait_until(lambda x: x.state().rent is not None, 800, "rent due to ANNE")
     due = s.frame
     missing = _watch_reminder(s, _reminder("1 ANNE", 25, "2 HAL"), 1, due, 600)
@@ -294,13 +315,7 @@ def test_r_typed_while_the_reminder_stands_claims_the_rent(fast: bool, after: in
     the window: an R pressed 1.1 s after the line came was lost, and the prompt then said the
     rent was still due: from the start of her turn to her prompt the line's reading time ran
     out with no key kept)."""
-    s = game("ANNE", "HAL", computers=(2,), fast=fast)
-    with s.position() as pos:
-        pos.own("King's Cross Station", 1)
-    s.rig_dice(1, 3)  # ANNE to Income Tax
-    s.tap("D")
-    wait_throw(s, 1, -1)
-    s.rig_dice(2, 3)  # HAL from GO to King's Cross
+    s = _hal_lands_on_annes_station(fast=fast)
     s.wait_until(lambda x: x.in_message("1 ANNE may press R for £25 rent from 2 HAL"), 800,
                  "the reminder")
     due = s.frame
@@ -322,13 +337,7 @@ def test_r_tapped_at_any_frame_before_the_next_prompt_claims_the_rent(tmp_path,
     window holds a tap) at every frame from the reminder's appearance to her "D to throw"
     prompt claims the rent, at either speed (tried: a tap inside the 4-5 frames of the
     turn's start, while the screen is redrawn and no hold looks at the keys, was lost)."""
-    s = game("ANNE", "HAL", computers=(2,), fast=fast)
-    with s.position() as pos:
-        pos.own("King's Cross Station", 1)
-    s.rig_dice(1, 3)  # ANNE to Income Tax
-    s.tap("D")
-    wait_throw(s, 1, -1)
-    s.rig_dice(2, 3)  # HAL from GO to King's Cross
+    s = _hal_lands_on_annes_station(fast=fast)
     s.wait_until(lambda x: x.in_message("1 ANNE may press R for £25 rent from 2 HAL"), 800,
                  "the reminder")
     due = tmp_path / "due.szx"
@@ -354,14 +363,7 @@ def test_a_key_other_than_r_in_the_rent_window_is_refused_and_the_reminder_comes
     """BOB lands on ANNE's King's Cross; HAL (a computer) is about to throw with the rent
     window open: S is refused saying R claims the rent (before: ignored without a word), then
     the reminder is back in view until HAL throws, and R still claims."""
-    s = game("ANNE", "BOB", "HAL", computers=(3,))
-    with s.position() as pos:
-        pos.own("King's Cross Station", 1)
-    s.rig_dice(1, 3)  # ANNE to Income Tax
-    s.tap("D")
-    s.wait_input(400)
-    s.rig_dice(2, 3)  # BOB from GO to King's Cross
-    s.tap("D")
+    s = _bob_lands_on_annes_station()
     s.wait_until(lambda x: x.in_message("Turn of 3 HAL"), 600, "HAL's prompt")
     s.rig_dice(1, 2)
     s.wait(30)
@@ -379,14 +381,7 @@ def test_a_key_other_than_r_in_the_rent_window_is_refused_and_the_reminder_comes
 def test_rent_reminder_stays_while_a_computer_is_to_throw(fast: bool) -> None:
     """BOB (human) lands on ANNE's King's Cross; HAL (a computer) throws next: the reminder
     stays in view until HAL throws, at either speed, and the rent is then lost."""
-    s = game("ANNE", "BOB", "HAL", computers=(3,), fast=fast)
-    with s.position() as pos:
-        pos.own("King's Cross Station", 1)
-    s.rig_dice(1, 3)  # ANNE to Income Tax
-    s.tap("D")
-    s.wait_input(400)
-    s.rig_dice(2, 3)  # BOB from GO to King's Cross
-    s.tap("D")
+    s = _bob_lands_on_annes_station(fast=fast)
     s.wait_until(lambda x: x.state().rent is not None, 400, "rent due to ANNE")
     due = s.frame
     s.rig_dice(1, 2)  # HAL's throw
@@ -583,16 +578,23 @@ def test_m_with_no_property_says_so_at_once() -> None:
 # -- tried as a player would (issue 45's last step) -------------------------------------------
 
 
-def test_a_computers_pause_refuses_a_key_it_does_not_know() -> None:
-    """S pressed while HAL (a computer) is about to throw: a line says which keys the menu
-    takes, as at a human's prompt (before: ignored without a word), then HAL's prompt is back
-    and he throws."""
+def _hals_prompt() -> Session:
+    """ANNE (human) throws to Income Tax; HAL (a computer) is about to throw, his dice rigged
+    to 1+2."""
     s = game("ANNE", "HAL", computers=(2,))
     s.rig_dice(1, 3)  # ANNE to Income Tax
     s.tap("D")
     s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 600,
                  "HAL's prompt")
     s.rig_dice(1, 2)
+    return s
+
+
+def test_a_computers_pause_refuses_a_key_it_does_not_know() -> None:
+    """S pressed while HAL (a computer) is about to throw: a line says which keys the menu
+    takes, as at a human's prompt (before: ignored without a word), then HAL's prompt is back
+    and he throws."""
+    s = _hals_prompt()
     s.wait(30)  # (within his pause of 60 frames; his prompt has stood most of its 50)
     refused(s, "S", "S is not a key here: D throws")
     s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 100,
@@ -647,12 +649,7 @@ def test_a_key_typed_over_a_refusal_in_a_computers_pause_counts() -> None:
     """In HAL's pause, S is refused with the menu's keys; C typed while that line is shown is
     taken when it goes (HAL's credit), as at a human's prompt (tried in the window: a key
     pressed as the prompt came back was lost without a word)."""
-    s = game("ANNE", "HAL", computers=(2,))
-    s.rig_dice(1, 3)  # ANNE to Income Tax
-    s.tap("D")
-    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 600,
-                 "HAL's prompt")
-    s.rig_dice(1, 2)
+    s = _hals_prompt()
     s.wait(30)
     s.tap("S")
     s.wait_until(lambda x: x.in_message("S is not a key here"), 40, "the refusal")
@@ -689,35 +686,15 @@ def _mash_until_throw(s: Session, key: str, thrower: int, budget: int) -> int:
     return throws(s, thrower, start)[0].frame - start
 
 
-@pytest.mark.parametrize("key", ["S", "R", "X", "ENTER"])
+@pytest.mark.parametrize("key", ["S", "R", "X", "ENTER", "F", "C", "B"])
 def test_keys_mashed_in_a_computers_pause_do_not_hold_off_its_throw(key: str) -> None:
-    """HAL (a computer) is about to throw; a key the pause refuses (S, R with no rent due, X
-    without the retire option, ENTER) tapped every 4 frames for as long as it takes: HAL
-    throws when his pause, begun with his prompt, is over, at the latest right after the
-    refusal shown then (before: each refusal began the pause again, and HAL never threw)."""
-    s = game("ANNE", "HAL", computers=(2,))
-    s.rig_dice(1, 3)  # ANNE to Income Tax
-    s.tap("D")
-    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 600,
-                 "HAL's prompt")
-    s.rig_dice(1, 2)
-    took = _mash_until_throw(s, key, 2, 3000)
-    assert took <= COMPUTER_PAUSE + THROW_SLACK, took
-
-
-
-@pytest.mark.parametrize("key", ["F", "C", "B"])
-def test_menu_keys_mashed_in_a_computers_pause_do_not_hold_off_its_throw(key: str) -> None:
-    """HAL (a computer) is about to throw; a key the pause takes (F the fast setting, on and
-    off again; C his credit; B the other board) tapped every 4 frames: none begins the pause
-    again or lengthens it, and HAL throws (F: at the latest when the pause, begun at the
-    normal speed, is over)."""
-    s = game("ANNE", "HAL", computers=(2,))
-    s.rig_dice(1, 3)  # ANNE to Income Tax
-    s.tap("D")
-    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 600,
-                 "HAL's prompt")
-    s.rig_dice(1, 2)
+    """HAL (a computer) is about to throw; a key tapped every 4 frames for as long as it
+    takes, one the pause refuses (S, R with no rent due, X without the retire option, ENTER)
+    or one it takes (F the fast setting, on and off again; C his credit; B the other board):
+    none begins the pause again or lengthens it, and HAL throws when his pause, begun with his
+    prompt, is over, at the latest right after the refusal shown then (before: each refusal
+    began the pause again, and HAL never threw)."""
+    s = _hals_prompt()
     took = _mash_until_throw(s, key, 2, 3000)
     assert took <= COMPUTER_PAUSE + THROW_SLACK, took
 
@@ -730,13 +707,8 @@ FAST_SLACK = 30
 def _throw_after_prompt(fast_at: int | None) -> int:
     """HAL's prompt; F tapped ``fast_at`` frames after it (None: no key): the frames from the
     prompt to HAL's throw."""
-    s = game("ANNE", "HAL", computers=(2,))
-    s.rig_dice(1, 3)  # ANNE to Income Tax
-    s.tap("D")
-    s.wait_until(lambda x: x.in_message("Turn of 2 HAL (computer) is about to throw."), 600,
-                 "HAL's prompt")
+    s = _hals_prompt()
     start = s.frame
-    s.rig_dice(1, 2)
     if fast_at is not None:
         s.wait(fast_at)
         assert not throws(s, 2, start), "HAL threw before F"
@@ -762,14 +734,7 @@ def test_a_key_mashed_in_the_rent_window_does_not_hold_off_the_throw() -> None:
     window open. S tapped every 4 frames is refused (the reminder back after each refusal),
     but HAL throws when the window begun with his prompt closes, at the latest right after the
     last refusal's minimum (before: each refusal began the 200-frame window again: never)."""
-    s = game("ANNE", "BOB", "HAL", computers=(3,))
-    with s.position() as pos:
-        pos.own("King's Cross Station", 1)
-    s.rig_dice(1, 3)  # ANNE to Income Tax
-    s.tap("D")
-    s.wait_input(400)
-    s.rig_dice(2, 3)  # BOB from GO to King's Cross
-    s.tap("D")
+    s = _bob_lands_on_annes_station()
     s.wait_until(lambda x: x.in_message("Turn of 3 HAL"), 600, "HAL's prompt")
     s.rig_dice(1, 2)
     seen = Seen(s, "S is not a key here: R claims rent")
@@ -836,13 +801,7 @@ def test_a_humans_rent_unclaimed_at_the_end_is_recorded_lost(end: str) -> None:
     the game ends (the short game's time, or CAPS SHIFT+SPACE and Y) before she presses R.
     She has not asked: the rent is lost, and the record says so with its cause, the game's
     end, before the end itself (before: no record of it at all)."""
-    s = game("ANNE", "HAL", computers=(2,), minutes=1)
-    with s.position() as pos:
-        pos.own("King's Cross Station", 1)
-    s.rig_dice(1, 3)  # ANNE to Income Tax
-    s.tap("D")
-    wait_throw(s, 1, -1)
-    s.rig_dice(2, 3)  # HAL from GO to King's Cross
+    s = _hal_lands_on_annes_station(minutes=1)
     s.wait_until(lambda x: x.in_message("Turn of 1 ANNE"), 800, "ANNE's prompt")
     s.wait_input(200)
     assert s.state().rent is not None and s.state().rent.owner == 1
