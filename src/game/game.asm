@@ -22,7 +22,9 @@ game_run:
         ld (keys_idle_hook), hl
         ld a, (v_short_game)
         ld (clock_running), a
-.turn:  ld a, (v_current)           ; the record: whose turn, the how-many-th
+.turn:  call game_idle              ; The time up, no debt being paid?  The end now, before a
+                                    ; turn is recorded that would never be played
+        ld a, (v_current)           ; the record: whose turn, the how-many-th
         ld b, a
         ld a, EVK_TURN
         ld de, 0
@@ -115,10 +117,11 @@ game_new:
         jp cards_shuffle_all
 
 ; ---------------------------------------------------------------------------------------------
-; game_idle - once a frame while a key is awaited: redraw the clock each minute; at time-up
-; value the holdings (booklet C, Short game).  A debt being paid when the time runs out
-; (bank_paying: a payer short of cash raising it, or going bankrupt) is paid first: the end
-; waits for it, the clock at 0:00, and comes at the first key awaited after it
+; game_idle - once a frame while a key is awaited, and before each turn: redraw the clock
+; each minute; at time-up value the holdings (booklet C, Short game).  A debt being paid when
+; the time runs out (bank_paying: a payer short of cash raising it, or going bankrupt) is paid
+; first: the end waits for it, the clock at 0:00, and comes at the first key awaited after
+; it, or before the next turn begins if that comes first (game_run)
 ; Input: none.  Output: may leave the game (game_abort); clock_changed 2 and up while the end
 ; waits.  Corrupts: AF, BC, DE, HL; IX, IY when it leaves.
 ; ---------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from zxmonopoly import images
+from zxmonopoly.harness.events import BANK
 from zxmonopoly.harness.session import Session
 from zxmonopoly.memory_map import ATTR_FILE
 from zxmonopoly.spectrum.video import row_address
@@ -890,3 +891,199 @@ def test_time_up_while_a_computer_raises_a_tax_waits_for_the_payment() -> None:
     assert (tax.a, tax.amount, tax.square) == (2, 200, 4), str(tax)
     worth = {e.a: e.amount for e in record if e.kind == "worth"}
     assert worth[2] == 10 + 4 * 25 + 30 + 30 + 200 - 200 + 30 + 30 + 200, worth
+
+
+# -- the same for a card, the jail's fine and a bankruptcy ----------------------------------------
+
+
+def _raising_when_time_is_up(s: Session) -> None:
+    """Wait for a human payer's raising, run the short game's time out while he chooses, and
+    check that the end waits: 300 frames later still raising, 0:00 shown, no game_end."""
+    s.wait_until(lambda x: x.in_message(RAISING), 900, "the payer raising the debt")
+    s.wait_input(200)
+    _time_up_in(s, 3)
+    s.wait(300)
+    assert s.in_message(RAISING), s.message_rows()
+    assert "0:00" in s.text(), "the clock does not show the time is up"
+    assert not any(e.kind == "game_end" for e in s.events())
+
+
+def _from(record: list, kind: str) -> list:
+    """The record from the first event of ``kind`` on."""
+    return record[next(i for i, e in enumerate(record) if e.kind == kind):]
+
+
+def _worth(record: list) -> dict:
+    """The valuation: each player's total by his number."""
+    return {e.a: e.amount for e in record if e.kind == "worth"}
+
+
+def _card_code(pack: int, card: str) -> int:
+    """A card's code in the record (pack * 16 + its number: CH10 -> 9)."""
+    return pack * 16 + int(card[2:]) - 1
+
+
+def test_time_up_while_a_human_raises_a_cards_payment_waits_for_it() -> None:
+    """ANNE (£10, Mayfair) draws Chance "Pay school fees of £150" and is led through raising
+    it; the short game's time runs out while she chooses. The end waits until she mortgages
+    Mayfair and pays the Bank; then the game ends at once: the record goes from the card's
+    payment straight to the game's end (no turn of HAL's begun and never played), and ANNE is
+    valued at her £60 and the mortgaged Mayfair (£200)."""
+    s = game("ANNE", "HAL", computers=(2,), minutes=1)
+    with s.position() as pos:
+        pos.own("Mayfair", 1)
+        pos.cash(1, 10)
+        pos.next_card("chance", "CH10")
+    s.rig_dice(3, 4)  # ANNE from GO to Chance
+    s.tap("D")
+    _raising_when_time_is_up(s)
+    assert not any(e.kind == "card" for e in s.events())
+    s.tap("CAPS SHIFT+8")  # GO -> Mayfair
+    s.wait(10)
+    s.tap("ENTER")
+    _the_end(s)
+    record = _from(s.events(), "card_drawn")
+    assert [e.kind for e in record[:4]] == ["card_drawn", "mortgage", "card", "game_end"], \
+        [str(e) for e in record]
+    drawn, mortgage, card, end = record[:4]
+    assert drawn.square == _card_code(0, "CH10")
+    assert (mortgage.a, mortgage.b, mortgage.square, mortgage.amount) == (BANK, 1, 39, 200)
+    assert (card.a, card.b, card.square, card.amount) == (1, BANK, drawn.square, 150)
+    assert card.text.endswith('Chance "Pay school fees of £150"'), card.text
+    assert "time is up" in end.text
+    assert _worth(record) == {1: 10 + 200 - 150 + 200, 2: 1500}, _worth(record)
+
+
+def test_time_up_while_a_birthdays_payers_raise_it_waits_for_them_all() -> None:
+    """ANNE draws "It is your birthday. Collect £10 from each player"; BOB (a human) and HAL
+    (a computer) each have £5 and a site. The time runs out while BOB chooses: the end waits
+    for his payment (Old Kent Road mortgaged) and then for HAL's, who is short too and
+    mortgages Whitechapel Road by himself after the time is up; both pay ANNE, each payment
+    with the card as its cause, and only then the game ends."""
+    s = game("ANNE", "BOB", "HAL", computers=(3,), minutes=1)
+    with s.position() as pos:
+        pos.at(1, "Northumberland Avenue")
+        pos.own("Old Kent Road", 2)
+        pos.cash(2, 5)
+        pos.own("Whitechapel Road", 3)
+        pos.cash(3, 5)
+        pos.next_card("chest", "CC14")
+    s.rig_dice(1, 2)  # ANNE from Northumberland Avenue to Community Chest
+    s.tap("D")
+    _raising_when_time_is_up(s)
+    assert not any(e.kind in ("card", "mortgage") for e in s.events())
+    s.tap("CAPS SHIFT+5")  # GO -> Old Kent Road
+    s.wait(10)
+    s.tap("ENTER")
+    _the_end(s)
+    record = _from(s.events(), "card_drawn")
+    kinds = [e.kind for e in record[:6]]
+    assert kinds == ["card_drawn", "mortgage", "card", "mortgage", "card", "game_end"], \
+        [str(e) for e in record]
+    drawn = record[0]
+    assert drawn.square == _card_code(1, "CC14")
+    for mortgage, card, payer, site in ((record[1], record[2], 2, 1),
+                                        (record[3], record[4], 3, 3)):
+        assert (mortgage.a, mortgage.b, mortgage.square, mortgage.amount) == (BANK, payer,
+                                                                              site, 30)
+        assert (card.a, card.b, card.square, card.amount) == (payer, 1, drawn.square, 10)
+        assert "It is your birthday" in card.text, card.text
+    assert _worth(record) == {1: 1500 + 2 * 10, 2: 5 + 30 - 10 + 30, 3: 5 + 30 - 10 + 30}
+
+
+def test_time_up_while_a_human_raises_the_jail_fine_waits_for_it() -> None:
+    """ANNE (£30, Old Kent Road) fails her third throw in jail and must pay the £50 fine and
+    move; short, she raises it, and the time runs out while she chooses. The end waits until
+    she mortgages Old Kent Road and pays; she leaves jail and completes her move by the throw
+    (booklet A: "allowed to complete his move"), and the game ends before anything else."""
+    s = game("ANNE", "HAL", computers=(2,), minutes=1)
+    with s.position() as pos:
+        pos.jail(1, 2)
+        pos.cash(1, 30)
+        pos.own("Old Kent Road", 1)
+    s.rig_dice(1, 2)  # no double: the third failed throw
+    s.tap("D")
+    _raising_when_time_is_up(s)
+    assert not any(e.kind in ("fine", "jail_out") for e in s.events())
+    s.tap("CAPS SHIFT+5")  # GO -> Old Kent Road
+    s.wait(10)
+    s.tap("ENTER")
+    _the_end(s)
+    record = _from(s.events(), "mortgage")
+    assert [e.kind for e in record[:5]] == ["mortgage", "fine", "jail_out", "move", "game_end"], \
+        [str(e) for e in record]
+    mortgage, fine, out, move, _ = record[:5]
+    assert (mortgage.b, mortgage.square, mortgage.amount) == (1, 1, 30)
+    assert (fine.a, fine.b, fine.amount) == (1, BANK, 50)
+    assert (out.a, out.extra) == (1, s.symbols["JAIL_OUT_FINE"])
+    assert (move.a, move.b, move.square) == (1, 10, 13)
+    assert _worth(record) == {1: 30 + 30 - 50 + 30, 2: 1500}, _worth(record)
+
+
+def test_time_up_while_a_human_cannot_raise_a_rent_ends_after_the_bankruptcy() -> None:
+    """ANNE (£10, Old Kent Road) lands on HAL's King's Cross (HAL has two stations: £50);
+    the time runs out while she raises it. Q: the computer mortgages Old Kent Road for her,
+    £40 is still short, and she goes bankrupt to HAL: her cash and the mortgaged deed are his
+    (he pays the 10 %). Then the game ends, BOB and HAL left, and HAL's total counts what he
+    took over."""
+    s = game("ANNE", "BOB", "HAL", computers=(3,), minutes=1)
+    with s.position() as pos:
+        pos.own("King's Cross Station", 3)
+        pos.own("Marylebone Station", 3)
+        pos.own("Old Kent Road", 1)
+        pos.cash(1, 10)
+    s.rig_dice(2, 3)  # ANNE from GO to King's Cross
+    s.tap("D")
+    _raising_when_time_is_up(s)
+    s.tap("Q")
+    _the_end(s)
+    record = _from(s.events(), "mortgage")
+    kinds = [e.kind for e in record[:6]]
+    assert kinds == ["mortgage", "bankrupt", "bankrupt_cash", "deed", "interest", "game_end"], \
+        [str(e) for e in record]
+    _, bankrupt, cash, deed, interest, _ = record[:6]
+    assert (bankrupt.a, bankrupt.b) == (1, 3)
+    assert (cash.a, cash.b, cash.amount) == (1, 3, 10 + 30)
+    assert (deed.a, deed.b, deed.square) == (1, 3, 1)
+    assert (interest.a, interest.b, interest.square, interest.amount) == (3, BANK, 1, 3)
+    assert "rent" not in [e.kind for e in record]
+    assert _worth(record) == {2: 1500, 3: 1500 + 40 - 3 + 200 + 200 + 30}, _worth(record)
+
+
+def test_time_up_while_a_computer_goes_bankrupt_to_the_bank_waits_for_the_auctions() -> None:
+    """BOB (a computer, £10, a house on each of the browns) lands on Income Tax; the time
+    runs out in his first sale's pause. He sells and mortgages everything, is still short, and
+    goes bankrupt to the Bank: his cash goes to the Bank and his two sites are auctioned in
+    turn (HAL bids; ANNE closes each with ENTER), 0:00 on the clock. Then the game ends, and
+    HAL's total counts the sites he bought."""
+    s = game("ANNE", "BOB", "HAL", computers=(2, 3), minutes=1)
+    with s.position() as pos:
+        pos.own("Old Kent Road", 2, houses=1)
+        pos.own("Whitechapel Road", 2, houses=1)
+        pos.cash(2, 10)
+    s.rig_dice(6, 4)  # ANNE from GO to Jail, just visiting
+    s.tap("D")
+    wait_throw(s, 1, -1)
+    s.rig_dice(1, 3)  # BOB from GO to Income Tax
+    s.wait_until(lambda x: any(e.kind == "sell" for e in x.events()), 1200, "BOB's first sale")
+    _time_up_in(s, 3)
+    for site in ("Old Kent Rd.", "Whitechapel Rd."):
+        s.wait_until(lambda x, site=site: x.in_message(f"AUCTION: {site}: highest"), 1500,
+                     f"the auction of {site}")
+        s.wait_input(300)
+        assert "0:00" in s.text() and not any(e.kind == "game_end" for e in s.events())
+        s.tap("ENTER")
+    _the_end(s)
+    record = _from(s.events(), "sell")
+    kinds = [e.kind for e in record[:11]]
+    assert kinds == (["sell"] * 2 + ["mortgage"] * 2 + ["bankrupt", "bankrupt_cash"]
+                     + ["bid", "auction"] * 2 + ["game_end"]), [str(e) for e in record]
+    bankrupt, cash = record[4:6]
+    assert (bankrupt.a, bankrupt.b) == (2, BANK)
+    assert (cash.a, cash.b, cash.amount) == (2, BANK, 10 + 2 * 25 + 2 * 30)
+    paid = 0
+    for sale, site in ((record[7], 1), (record[9], 3)):
+        assert (sale.a, sale.b, sale.square) == (3, BANK, site), str(sale)
+        paid += sale.amount
+    assert "tax" not in [e.kind for e in record]
+    assert _worth(record) == {1: 1500, 3: 1500 - paid + 60 + 60}, _worth(record)
