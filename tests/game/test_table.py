@@ -954,6 +954,14 @@ def test_time_up_while_a_human_raises_a_cards_payment_waits_for_it() -> None:
     assert _worth(record) == {1: 10 + 200 - 150 + 200, 2: 1500}, _worth(record)
 
 
+def _mortgage_old_kent_road_to_the_end(s: Session) -> None:
+    """At the raising's choice: the cursor from GO to Old Kent Road, ENTER mortgages it (the
+    debt is paid), and the valuation follows."""
+    s.tap("CAPS SHIFT+5")  # GO -> Old Kent Road
+    s.wait(10)
+    s.tap("ENTER")
+    _the_end(s)
+
 def test_time_up_while_a_birthdays_payers_raise_it_waits_for_them_all() -> None:
     """ANNE draws "It is your birthday. Collect £10 from each player"; BOB (a human) and HAL
     (a computer) each have £5 and a site. The time runs out while BOB chooses: the end waits
@@ -972,10 +980,7 @@ def test_time_up_while_a_birthdays_payers_raise_it_waits_for_them_all() -> None:
     s.tap("D")
     _raising_when_time_is_up(s)
     assert not any(e.kind in ("card", "mortgage") for e in s.events())
-    s.tap("CAPS SHIFT+5")  # GO -> Old Kent Road
-    s.wait(10)
-    s.tap("ENTER")
-    _the_end(s)
+    _mortgage_old_kent_road_to_the_end(s)
     record = _from(s.events(), "card_drawn")
     kinds = [e.kind for e in record[:6]]
     assert kinds == ["card_drawn", "mortgage", "card", "mortgage", "card", "game_end"], \
@@ -1005,10 +1010,7 @@ def test_time_up_while_a_human_raises_the_jail_fine_waits_for_it() -> None:
     s.tap("D")
     _raising_when_time_is_up(s)
     assert not any(e.kind in ("fine", "jail_out") for e in s.events())
-    s.tap("CAPS SHIFT+5")  # GO -> Old Kent Road
-    s.wait(10)
-    s.tap("ENTER")
-    _the_end(s)
+    _mortgage_old_kent_road_to_the_end(s)
     record = _from(s.events(), "mortgage")
     assert [e.kind for e in record[:5]] == ["mortgage", "fine", "jail_out", "move", "game_end"], \
         [str(e) for e in record]
