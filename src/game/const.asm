@@ -20,7 +20,7 @@ STACK_TOP       equ IM2_JUMP        ; the machine stack grows down from just bel
 STACK_LIMIT     equ 0xFC00          ; the stack's floor, on a page boundary so that the
                                     ; close-up's page-aligned picture can end right under it
                                     ; (main.asm); code and data must end below it
-STACK_SIZE      equ STACK_TOP - STACK_LIMIT ; 509 bytes (the deepest measured: 62)
+STACK_SIZE      equ STACK_TOP - STACK_LIMIT ; 509 bytes (the deepest measured: 64, docs/game.md "Memory")
 
 ; --- Attributes (the colours BLACK..WHITE, PAPER, BRIGHT ... are hardware.asm's) --------------
 ATTR_NORMAL     equ WHITE * PAPER + BLACK           ; black on white
