@@ -85,7 +85,9 @@ cards_chest_draw:
 
 ; ---------------------------------------------------------------------------------------------
 ; cards_draw - take the top card of a pack, show it, put it at the bottom (a Get Out of Jail
-; Free card is kept by the player instead) and carry out its effect
+; Free card is kept by the player instead) and carry out its effect.  bank_paying is one more
+; while the card is shown: a card drawn is obeyed though the short game's time runs out as it
+; is read (booklet A: the player in play completes his move and its transactions)
 ; Input: IX = the current player, C = PACK_*.  Output: done.  Corrupts: all but IX.
 ; ---------------------------------------------------------------------------------------------
 cards_draw:
@@ -142,7 +144,11 @@ cards_draw:
         ld e, 0
         ld hl, 0
         call event_player
+        ld hl, bank_paying          ; the card drawn is owed: the short game's time running
+        inc (hl)                    ; out while it is read does not cut it (game_idle)
         call cards_show
+        ld hl, bank_paying          ; its effect holds the end itself while a debt is paid
+        dec (hl)
         ld a, (iy+CARD_EFFECT)      ; the effect
         add a, a
         ld e, a
@@ -410,7 +416,9 @@ card_jail_free:
         ret
 
 ; ---------------------------------------------------------------------------------------------
-; card_fine_or_chance - "Pay a £10 fine or take a Chance": the player chooses
+; card_fine_or_chance - "Pay a £10 fine or take a Chance": the player chooses.  bank_paying
+; is one more while a human is asked: the card is owed either way, so the short game's time
+; running out at the question waits for the answer (game_idle)
 ; Input: IX = player, IY = card.  Output: the fine paid, or a Chance card drawn and obeyed.
 ; Corrupts: all but IX.
 ; ---------------------------------------------------------------------------------------------
@@ -422,11 +430,15 @@ card_fine_or_chance:
         pop iy
         jr c, .chance               ; Does the computer take a Chance?
         jr .fine
-.ask:   call msg_clear
+.ask:   ld hl, bank_paying          ; the answer is owed: the end waits for it
+        inc (hl)
+        call msg_clear
         ld hl, str_cards_take_chance
         push iy
         call ask_yn
         pop iy
+        ld hl, bank_paying          ; (DEC keeps the carry; the fine or the Chance card drawn
+        dec (hl)                    ; holds the end itself)
         jr c, .chance               ; Y: take a Chance?
 .fine:  call cards_cause
         EVENT_CAUSE EVK_FINE_CARD

@@ -119,9 +119,10 @@ game_new:
 ; ---------------------------------------------------------------------------------------------
 ; game_idle - once a frame while a key is awaited, and before each turn: redraw the clock
 ; each minute; at time-up value the holdings (booklet C, Short game).  A debt being paid when
-; the time runs out (bank_paying: a payer short of cash raising it, or going bankrupt) is paid
-; first: the end waits for it, the clock at 0:00, and comes at the first key awaited after
-; it, or before the next turn begins if that comes first (game_run)
+; the time runs out (bank_paying: a payer short of cash raising it, or going bankrupt; a card
+; drawn still being read, or its choice asked) is paid first: the end waits for it, the clock
+; at 0:00, and comes at the first key awaited after it, or before the next turn begins if that
+; comes first (game_run)
 ; Input: none.  Output: may leave the game (game_abort); clock_changed 2 and up while the end
 ; waits.  Corrupts: AF, BC, DE, HL; IX, IY when it leaves.
 ; ---------------------------------------------------------------------------------------------

@@ -30,8 +30,9 @@ clock_running:  db 0                ; 1 while a short game's clock counts down
 clock_changed:  db 0                ; set by the interrupt when a minute passes; 2 and up:
                                     ; the time is up, drawn, and the end waits (game_idle)
 bank_paying:    db 0                ; bank.asm's: bank_pay's depth, a payment under way (the
-                                    ; end waits for it); next to clock_changed: game_new
-                                    ; clears both with one store
+                                    ; end waits for it), and one more while a card drawn is
+                                    ; read or its choice asked (cards.asm); next to
+                                    ; clock_changed: game_new clears both with one store
 
 ; --- screen.asm ------------------------------------------------------------------------------
 print_row:      db 0                ; the print position: character row 0..23

@@ -12,6 +12,7 @@ import pytest
 
 from zxmonopoly import images
 from zxmonopoly.harness.events import BANK
+from zxmonopoly.harness.game import player_field_address
 from zxmonopoly.harness.session import Session
 from zxmonopoly.memory_map import ATTR_FILE
 from zxmonopoly.spectrum.video import row_address
@@ -996,6 +997,103 @@ def test_time_up_while_a_birthdays_payers_raise_it_waits_for_them_all() -> None:
     assert _worth(record) == {1: 1500 + 2 * 10, 2: 5 + 30 - 10 + 30, 3: 5 + 30 - 10 + 30}
 
 
+#: The question of Community Chest "Pay a £10 fine or take a Chance" (cards.asm).
+FINE_OR_CHANCE = "Take a Chance (N: pay the £10 fine)?"
+
+
+@pytest.mark.parametrize("answer, chance", [("N", "CH12"), ("Y", "CH12"), ("Y", "CH06")])
+def test_time_up_at_the_fine_or_chance_question_waits_for_the_answer(answer: str,
+                                                                      chance: str) -> None:
+    """ANNE draws Community Chest "Pay a £10 fine or take a Chance" and is asked whether she
+    takes a Chance; the short game's time runs out while the question waits. The card must be
+    obeyed and she is in play (booklet A: "allowed to complete his move, and any transactions
+    in connection with it"), so the end waits for her answer, the clock at 0:00. N: she pays
+    the £10 fine, then the game ends. Y: she draws the Chance card and it is carried out -
+    "Speeding fine £15" paid, or "Advance to Mayfair" (HAL's: his £50 rent settled at the end)
+    - then the game ends."""
+    s = game("ANNE", "HAL", computers=(2,), minutes=1)
+    with s.position() as pos:
+        pos.at(1, "Northumberland Avenue")
+        pos.own("Mayfair", 2)
+        pos.next_card("chest", "CC16")
+        pos.next_card("chance", chance)
+    s.rig_dice(1, 2)  # ANNE from Northumberland Avenue to Community Chest
+    s.tap("D")
+    s.wait_until(lambda x: x.in_message(FINE_OR_CHANCE), 900, "the card's question")
+    s.wait_input(200)
+    _time_up_in(s, 3)
+    s.wait(300)
+    assert s.in_message(FINE_OR_CHANCE), s.message_rows()
+    assert "0:00" in s.text(), "the clock does not show the time is up"
+    assert not any(e.kind == "game_end" for e in s.events())
+    s.tap(answer)
+    _the_end(s)
+    record = _from(s.events(), "card_drawn")
+    kinds = [e.kind for e in record]
+    drawn = record[0]
+    assert drawn.square == _card_code(1, "CC16")
+    if answer == "N":
+        assert kinds[:3] == ["card_drawn", "fine_card", "game_end"], [str(e) for e in record]
+        fine = record[1]
+        assert (fine.a, fine.b, fine.square, fine.amount) == (1, BANK, drawn.square, 10)
+        assert _worth(record) == {1: 1500 - 10, 2: 1500 + 400}, _worth(record)
+    elif chance == "CH12":
+        assert kinds[:4] == ["card_drawn", "card_drawn", "card", "game_end"], \
+            [str(e) for e in record]
+        taken, card = record[1:3]
+        assert taken.square == _card_code(0, "CH12")
+        assert (card.a, card.b, card.square, card.amount) == (1, BANK, taken.square, 15)
+        assert _worth(record) == {1: 1500 - 15, 2: 1500 + 400}, _worth(record)
+    else:
+        assert kinds[:5] == ["card_drawn", "card_drawn", "move", "rent", "game_end"], \
+            [str(e) for e in record]
+        taken, move, rent = record[1:4]
+        assert taken.square == _card_code(0, "CH06")
+        assert (move.a, move.b, move.square) == (1, 17, 39)
+        assert (rent.a, rent.b, rent.square, rent.amount) == (1, 2, 39, 50)
+        assert _worth(record) == {1: 1500 - 50, 2: 1500 + 50 + 400}, _worth(record)
+    assert "time is up" in record[kinds.index("game_end")].text
+
+
+@pytest.mark.parametrize("personality", ["PERS_STEADY", "PERS_RECKLESS"])
+def test_time_up_as_a_computer_draws_fine_or_chance_waits_for_its_choice(
+        personality: str) -> None:
+    """HAL (a computer) draws Community Chest "Pay a £10 fine or take a Chance", and the short
+    game's time runs out while the card is shown. He is in play and the card must be obeyed:
+    the end waits for his choice and what it brings - a steady player pays the £10 fine, a
+    reckless one takes a Chance and pays its "Speeding fine £15" - then the game ends."""
+    s = game("ANNE", "HAL", computers=(2,), minutes=1)
+    with s.position() as pos:
+        pos.at(2, "Northumberland Avenue")
+        pos.next_card("chest", "CC16")
+        pos.next_card("chance", "CH12")
+    s.poke(player_field_address(s.symbols, 2, "P_PERSONALITY"), s.symbols[personality])
+    s.rig_dice(6, 4)  # ANNE from GO to Jail, just visiting
+    s.tap("D")
+    wait_throw(s, 1, -1)
+    s.rig_dice(1, 2)  # HAL from Northumberland Avenue to Community Chest
+    s.wait_until(lambda x: any(e.kind == "card_drawn" for e in x.events()), 1200,
+                 "HAL's card")
+    _time_up_in(s, 3)
+    _the_end(s)
+    record = _from(s.events(), "card_drawn")
+    kinds = [e.kind for e in record]
+    drawn = record[0]
+    assert (drawn.a, drawn.square) == (2, _card_code(1, "CC16"))
+    if personality == "PERS_STEADY":
+        assert kinds[:3] == ["card_drawn", "fine_card", "game_end"], [str(e) for e in record]
+        fine = record[1]
+        assert (fine.a, fine.b, fine.square, fine.amount) == (2, BANK, drawn.square, 10)
+        assert _worth(record) == {1: 1500, 2: 1500 - 10}, _worth(record)
+    else:
+        assert kinds[:4] == ["card_drawn", "card_drawn", "card", "game_end"], \
+            [str(e) for e in record]
+        taken, card = record[1:3]
+        assert (taken.a, taken.square) == (2, _card_code(0, "CH12"))
+        assert (card.a, card.b, card.square, card.amount) == (2, BANK, taken.square, 15)
+        assert _worth(record) == {1: 1500, 2: 1500 - 15}, _worth(record)
+
+
 def test_time_up_while_a_human_raises_the_jail_fine_waits_for_it() -> None:
     """ANNE (£30, Old Kent Road) fails her third throw in jail and must pay the £50 fine and
     move; short, she raises it, and the time runs out while she chooses. The end waits until
@@ -1020,6 +1118,42 @@ def test_time_up_while_a_human_raises_the_jail_fine_waits_for_it() -> None:
     assert (out.a, out.extra) == (1, s.symbols["JAIL_OUT_FINE"])
     assert (move.a, move.b, move.square) == (1, 10, 13)
     assert _worth(record) == {1: 30 + 30 - 50 + 30, 2: 1500}, _worth(record)
+
+
+def test_time_up_while_a_computer_raises_the_jail_fine_waits_for_it() -> None:
+    """HAL (a computer, £10, Old Kent Road and Whitechapel Road) fails his third throw in jail
+    and must pay the £50 fine and move (booklet A); short, he raises it himself, a mortgage at
+    a time, each with its pause, and the short game's time runs out in the first one. The end
+    waits until he has mortgaged both sites and paid the fine; he leaves jail and completes
+    his move by the throw (to Free Parking: "allowed to complete his move"), and the game
+    ends there, no turn of ANNE's begun after."""
+    s = game("ANNE", "HAL", computers=(2,), minutes=1)
+    with s.position() as pos:
+        pos.jail(2, 2)
+        pos.cash(2, 10)
+        pos.own("Old Kent Road", 2)
+        pos.own("Whitechapel Road", 2)
+    s.rig_dice(6, 4)  # ANNE from GO to Jail, just visiting
+    s.tap("D")
+    wait_throw(s, 1, -1)
+    s.rig_dice(4, 6)  # HAL's third throw in jail, no double: Free Parking once he has paid
+    s.wait_until(lambda x: any(e.kind == "mortgage" for e in x.events()), 1200,
+                 "HAL's first mortgage")
+    assert not any(e.kind == "fine" for e in s.events())
+    _time_up_in(s, 3)
+    _the_end(s)
+    record = _from(s.events(), "mortgage")
+    assert [e.kind for e in record[:6]] == ["mortgage", "mortgage", "fine", "jail_out", "move",
+                                            "game_end"], [str(e) for e in record]
+    first, second, fine, out, move, end = record[:6]
+    assert [(m.a, m.b, m.square, m.amount) for m in (first, second)] == [(BANK, 2, 1, 30),
+                                                                         (BANK, 2, 3, 30)]
+    assert (fine.a, fine.b, fine.amount) == (2, BANK, 50)
+    assert (out.a, out.extra) == (2, s.symbols["JAIL_OUT_FINE"])
+    assert (move.a, move.b, move.square) == (2, 10, 20)
+    assert "time is up" in end.text
+    assert not any(e.kind == "turn" for e in record), [str(e) for e in record]
+    assert _worth(record) == {1: 1500, 2: 10 + 30 + 30 - 50 + 30 + 30}, _worth(record)
 
 
 def test_time_up_while_a_human_cannot_raise_a_rent_ends_after_the_bankruptcy() -> None:
@@ -1050,6 +1184,41 @@ def test_time_up_while_a_human_cannot_raise_a_rent_ends_after_the_bankruptcy() -
     assert (interest.a, interest.b, interest.square, interest.amount) == (3, BANK, 1, 3)
     assert "rent" not in [e.kind for e in record]
     assert _worth(record) == {2: 1500, 3: 1500 + 40 - 3 + 200 + 200 + 30}, _worth(record)
+
+
+def test_time_up_while_a_human_cannot_raise_a_cards_payment_ends_after_the_auction() -> None:
+    """ANNE (£10, Old Kent Road) draws Chance "Pay school fees of £150"; the time runs out
+    while she raises it. Q: the computer mortgages Old Kent Road for her, £110 is still short,
+    and she goes bankrupt to the Bank: her £40 goes to the Bank and Old Kent Road is auctioned
+    (HAL bids; BOB closes the bidding with ENTER), 0:00 on the clock. Then the game ends, the
+    card never paid; BOB and HAL are valued, HAL with the site he bought."""
+    s = game("ANNE", "BOB", "HAL", computers=(3,), minutes=1)
+    with s.position() as pos:
+        pos.own("Old Kent Road", 1)
+        pos.cash(1, 10)
+        pos.next_card("chance", "CH10")
+    s.rig_dice(3, 4)  # ANNE from GO to Chance
+    s.tap("D")
+    _raising_when_time_is_up(s)
+    s.tap("Q")
+    s.wait_until(lambda x: x.in_message("AUCTION: Old Kent Rd.: highest"), 1500,
+                 "the auction of Old Kent Road")
+    s.wait_input(300)
+    assert "0:00" in s.text() and not any(e.kind == "game_end" for e in s.events())
+    s.tap("ENTER")
+    _the_end(s)
+    record = _from(s.events(), "card_drawn")
+    kinds = [e.kind for e in record[:7]]
+    assert kinds == ["card_drawn", "mortgage", "bankrupt", "bankrupt_cash", "bid", "auction",
+                     "game_end"], [str(e) for e in record]
+    drawn, mortgage, bankrupt, cash, _, sale, _ = record[:7]
+    assert drawn.square == _card_code(0, "CH10")
+    assert (mortgage.a, mortgage.b, mortgage.square, mortgage.amount) == (BANK, 1, 1, 30)
+    assert (bankrupt.a, bankrupt.b) == (1, BANK)
+    assert (cash.a, cash.b, cash.amount) == (1, BANK, 10 + 30)
+    assert (sale.a, sale.b, sale.square) == (3, BANK, 1), str(sale)
+    assert "card" not in [e.kind for e in record]
+    assert _worth(record) == {2: 1500, 3: 1500 - sale.amount + 60}, _worth(record)
 
 
 def test_time_up_while_a_computer_goes_bankrupt_to_the_bank_waits_for_the_auctions() -> None:
