@@ -98,8 +98,11 @@ def test_a_frame_s_keys_reach_each_peer_in_one_lobby_message() -> None:
     """Four players through a lobby, each typing: the host holds the keys it relays to a
     peer until every other player's keys for that frame are in (before, the peer could not
     use them), so each peer gets a frame's keys in one lobby message, not one a player
-    (about 1.1 a frame with the pings; they were 2.6); every frame alike on the four."""
-    counts = {"host": 0, "member": 0}
+    (about 1.1 a frame, 1.15 on a loaded machine; they were 2.6); every frame alike on the
+    four. The round trip's PINGs (and their PONGs) are not counted: one goes every 0.25 s of
+    wall time, so a loaded machine, slower through the frames, sends more of them a frame
+    (with them, 1.25 a frame was passed under load)."""
+    counts = {"host": 0, "member": 0, "pings": 0}
 
     async def game() -> tuple[list[Recorder], int]:
         lobby = Lobby("127.0.0.1", 0)
@@ -112,10 +115,16 @@ def test_a_frame_s_keys_reach_each_peer_in_one_lobby_message() -> None:
         lobby._relay = count  # type: ignore[method-assign]
         await lobby.start()
         host, peers = await room_game(lobby, players=4)
+        for conn in host.conns:
+            def send(message: p.Message, send=conn.send) -> None:  # noqa: ANN001 - its own
+                counts["pings"] += isinstance(message, p.Ping)
+                send(message)
+
+            conn.send = send  # type: ignore[method-assign]
         recorders = [Recorder(n) for n in (host, *peers)]
         keys = typists(4)
         first = host.frame
-        counts.update(host=0, member=0)
+        counts.update(host=0, member=0, pings=0)
         await asyncio.gather(host.run(200, local=keys[0]),
                              *(peer.run(200, local=keys[k + 1]) for k, peer in enumerate(peers)))
         frames = host.frame - first
@@ -127,9 +136,10 @@ def test_a_frame_s_keys_reach_each_peer_in_one_lobby_message() -> None:
 
     recorders, frames = run(game())
     assert compare(recorders) >= 190
-    per_peer_frame = counts["host"] / (3 * frames)
+    assert counts["pings"] >= 3, counts  # (seen: 200 frames paced at 50 a second last 4 s)
+    per_peer_frame = (counts["host"] - counts["pings"]) / (3 * frames)
     assert per_peer_frame <= 1.25, counts
-    assert counts["member"] / (3 * frames) <= 1.25, counts
+    assert (counts["member"] - counts["pings"]) / (3 * frames) <= 1.25, counts
 
 
 def test_the_lobby_over_tls_is_trusted_only_with_its_certificate(tmp_path: Path) -> None:
