@@ -91,3 +91,38 @@ def test_a_key_pressed_with_another_player_s_key_is_pressed_again(
     else:
         assert jostled.turn is None and again == []
         assert BOBS_THROW in message_of(jostled.node.machine, game_symbols())
+
+
+def test_a_game_typist_bids_at_an_auction_on_the_line_the_game_asks_it() -> None:
+    """ANNE (£200) declines Whitechapel Road (£60: it would leave her under the £150 she
+    keeps); at the Bank's auction each game typist bids by its number and types its amount on
+    the line the game asks it on, "1 ANNE bids £" (issue 45 gave the bidder's name a line of
+    its own, which the typist no longer recognised: ANNE's number typed, her amount never, and
+    the game waited there for ever). Both press their numbers at once and the one keyboard
+    reads BOB's; they raise each other in tens, ANNE up to the £50 she can spare (£60 is
+    past it); ANNE, whose turn it is, closes it, and BOB buys it for £50."""
+    from tests.game.test_table import game  # (the table tests' setup of a human game)
+
+    s = game("ANNE", "BOB")
+    with s.position() as pos:
+        pos.cash(1, 200)
+    s.rig_dice(1, 2)  # ANNE from GO to Whitechapel Road
+    symbols = game_symbols()
+    typists = [scripted.GameTypist(symbols, [], number=1, name="ANNE"),
+               scripted.GameTypist(symbols, [], number=2, name="BOB")]
+    node = Node(s.machine, frame=s.machine.frame, next_local=s.machine.frame)
+    for _ in range(3000):
+        if any(e.kind == "auction" for e in s.events()):
+            break
+        node.next_local = node.frame
+        s.machine.set_input(FrameInput.combined([t(node) for t in typists]))
+        s.machine.run_frames(1)
+        node.frame += 1
+    bids = [(e.a, e.amount) for e in s.events() if e.kind == "bid"]
+    sold = [(e.a, e.amount, e.square) for e in s.events() if e.kind == "auction"]
+    assert sold == [(2, 50, 3)], (sold, bids, message_of(s.machine, symbols),
+                                  [t.answers for t in typists])
+    assert bids == [(2, 30), (1, 40), (2, 50)], bids
+    assert [(kind, d) for _f, kind, d in typists[0].answers] == [
+        ("throw", "Turn of 1 ANNE. D to throw."), ("decline", "Whitechapel Rd."),
+        ("bid", "40"), ("close", "Whitechapel Rd.")], typists[0].answers

@@ -200,8 +200,10 @@ _TURN = re.compile(r"Turn of (\d) ")
 _AUCTION = re.compile(r"Bidder's number, or ENTER to (?:close|sell):")
 _AUCTION_SQUARE = re.compile(r"AUCTION: (.+?):")
 _HIGHEST = re.compile(rf"highest {POUND}(\d+) by (\d) ")
-#: A human bidder's amount being typed: his number echoed, the field (digits, then dots).
-_BIDDING = re.compile(rf"(?:^|: )(\d) bids {POUND} ?(\d*)\.*$")
+#: A human bidder's amount being typed: his number and name echoed on a line of their own
+#: ("1 ANNE bids £", issue 45), the field (digits, then dots). (The name is optional: a
+#: name is letters, so another number's "2 BOB." before it cannot be taken for the bidder.)
+_BIDDING = re.compile(rf"(?:^|\s)(\d)(?: [^\d{POUND}.:]+)? bids {POUND} ?(\d*)\.*$")
 _OWES = re.compile(r"(\d) \S+ owes .*Q: the computer chooses")
 #: A mortgaged property handed over (a bankruptcy's): its new owner may lift the mortgage.
 _LIFT = re.compile(rf"(\d) \S+ pays the Bank 10% interest, .* Lift it now for {POUND}(\d+)\? "
