@@ -844,13 +844,7 @@ def test_time_up_while_a_human_raises_a_rent_waits_for_the_payment(how: str) -> 
         pos.cash(1, 10)
     s.rig_dice(2, 3)  # ANNE from GO to King's Cross
     s.tap("D")
-    s.wait_until(lambda x: x.in_message(RAISING), 600, "ANNE raising the rent")
-    s.wait_input(200)
-    _time_up_in(s, 3)
-    s.wait(300)
-    assert s.in_message(RAISING), s.message_rows()
-    assert "0:00" in s.text(), "the clock does not show the time is up"
-    assert not any(e.kind in ("game_end", "rent") for e in s.events())
+    _asked_when_time_is_up(s, what="ANNE raising the rent", kinds=("game_end", "rent"))
     if how == "ENTER":
         s.tap("CAPS SHIFT+5")  # GO -> Old Kent Road
         s.wait(10)
@@ -897,16 +891,41 @@ def test_time_up_while_a_computer_raises_a_tax_waits_for_the_payment() -> None:
 # -- the same for a card, the jail's fine and a bankruptcy ----------------------------------------
 
 
-def _raising_when_time_is_up(s: Session) -> None:
-    """Wait for a human payer's raising, run the short game's time out while he chooses, and
-    check that the end waits: 300 frames later still raising, 0:00 shown, no game_end."""
-    s.wait_until(lambda x: x.in_message(RAISING), 900, "the payer raising the debt")
+def _asked_when_time_is_up(s: Session, question: str = RAISING,
+                           what: str = "the payer raising the debt",
+                           kinds: tuple[str, ...] = ("game_end",)) -> None:
+    """Wait for a human's question (a payer's raising by default), run the short game's time
+    out while he chooses, and check that the end waits: 300 frames later the question still
+    asked, 0:00 shown, none of ``kinds`` recorded."""
+    s.wait_until(lambda x: x.in_message(question), 900, what)
     s.wait_input(200)
     _time_up_in(s, 3)
     s.wait(300)
-    assert s.in_message(RAISING), s.message_rows()
+    assert s.in_message(question), s.message_rows()
     assert "0:00" in s.text(), "the clock does not show the time is up"
-    assert not any(e.kind == "game_end" for e in s.events())
+    assert not any(e.kind in kinds for e in s.events()), [str(e) for e in s.events()[-5:]]
+
+
+def _school_fees_when_time_is_up(s: Session, site: str) -> None:
+    """ANNE, with £10 and ``site``, draws Chance "Pay school fees of £150" (CH10) and raises
+    it; the time runs out while she chooses (the end waits: ``_asked_when_time_is_up``)."""
+    with s.position() as pos:
+        pos.own(site, 1)
+        pos.cash(1, 10)
+        pos.next_card("chance", "CH10")
+    s.rig_dice(3, 4)  # ANNE from GO to Chance
+    s.tap("D")
+    _asked_when_time_is_up(s)
+
+
+def _close_auction_when_time_is_up(s: Session, site: str) -> None:
+    """Wait for a bankruptcy's auction of ``site`` (its short name) after the time is up, check
+    the end waits for it (0:00 shown, no game_end), and close it with ENTER."""
+    s.wait_until(lambda x: x.in_message(f"AUCTION: {site}: highest"), 1500,
+                 f"the auction of {site}")
+    s.wait_input(300)
+    assert "0:00" in s.text() and not any(e.kind == "game_end" for e in s.events())
+    s.tap("ENTER")
 
 
 def _from(record: list, kind: str) -> list:
@@ -931,13 +950,7 @@ def test_time_up_while_a_human_raises_a_cards_payment_waits_for_it() -> None:
     payment straight to the game's end (no turn of HAL's begun and never played), and ANNE is
     valued at her £60 and the mortgaged Mayfair (£200)."""
     s = game("ANNE", "HAL", computers=(2,), minutes=1)
-    with s.position() as pos:
-        pos.own("Mayfair", 1)
-        pos.cash(1, 10)
-        pos.next_card("chance", "CH10")
-    s.rig_dice(3, 4)  # ANNE from GO to Chance
-    s.tap("D")
-    _raising_when_time_is_up(s)
+    _school_fees_when_time_is_up(s, "Mayfair")
     assert not any(e.kind == "card" for e in s.events())
     s.tap("CAPS SHIFT+8")  # GO -> Mayfair
     s.wait(10)
@@ -979,7 +992,7 @@ def test_time_up_while_a_birthdays_payers_raise_it_waits_for_them_all() -> None:
         pos.next_card("chest", "CC14")
     s.rig_dice(1, 2)  # ANNE from Northumberland Avenue to Community Chest
     s.tap("D")
-    _raising_when_time_is_up(s)
+    _asked_when_time_is_up(s)
     assert not any(e.kind in ("card", "mortgage") for e in s.events())
     _mortgage_old_kent_road_to_the_end(s)
     record = _from(s.events(), "card_drawn")
@@ -1019,13 +1032,7 @@ def test_time_up_at_the_fine_or_chance_question_waits_for_the_answer(answer: str
         pos.next_card("chance", chance)
     s.rig_dice(1, 2)  # ANNE from Northumberland Avenue to Community Chest
     s.tap("D")
-    s.wait_until(lambda x: x.in_message(FINE_OR_CHANCE), 900, "the card's question")
-    s.wait_input(200)
-    _time_up_in(s, 3)
-    s.wait(300)
-    assert s.in_message(FINE_OR_CHANCE), s.message_rows()
-    assert "0:00" in s.text(), "the clock does not show the time is up"
-    assert not any(e.kind == "game_end" for e in s.events())
+    _asked_when_time_is_up(s, FINE_OR_CHANCE, "the card's question")
     s.tap(answer)
     _the_end(s)
     record = _from(s.events(), "card_drawn")
@@ -1106,7 +1113,7 @@ def test_time_up_while_a_human_raises_the_jail_fine_waits_for_it() -> None:
         pos.own("Old Kent Road", 1)
     s.rig_dice(1, 2)  # no double: the third failed throw
     s.tap("D")
-    _raising_when_time_is_up(s)
+    _asked_when_time_is_up(s)
     assert not any(e.kind in ("fine", "jail_out") for e in s.events())
     _mortgage_old_kent_road_to_the_end(s)
     record = _from(s.events(), "mortgage")
@@ -1170,7 +1177,7 @@ def test_time_up_while_a_human_cannot_raise_a_rent_ends_after_the_bankruptcy() -
         pos.cash(1, 10)
     s.rig_dice(2, 3)  # ANNE from GO to King's Cross
     s.tap("D")
-    _raising_when_time_is_up(s)
+    _asked_when_time_is_up(s)
     s.tap("Q")
     _the_end(s)
     record = _from(s.events(), "mortgage")
@@ -1193,19 +1200,9 @@ def test_time_up_while_a_human_cannot_raise_a_cards_payment_ends_after_the_aucti
     (HAL bids; BOB closes the bidding with ENTER), 0:00 on the clock. Then the game ends, the
     card never paid; BOB and HAL are valued, HAL with the site he bought."""
     s = game("ANNE", "BOB", "HAL", computers=(3,), minutes=1)
-    with s.position() as pos:
-        pos.own("Old Kent Road", 1)
-        pos.cash(1, 10)
-        pos.next_card("chance", "CH10")
-    s.rig_dice(3, 4)  # ANNE from GO to Chance
-    s.tap("D")
-    _raising_when_time_is_up(s)
+    _school_fees_when_time_is_up(s, "Old Kent Road")
     s.tap("Q")
-    s.wait_until(lambda x: x.in_message("AUCTION: Old Kent Rd.: highest"), 1500,
-                 "the auction of Old Kent Road")
-    s.wait_input(300)
-    assert "0:00" in s.text() and not any(e.kind == "game_end" for e in s.events())
-    s.tap("ENTER")
+    _close_auction_when_time_is_up(s, "Old Kent Rd.")
     _the_end(s)
     record = _from(s.events(), "card_drawn")
     kinds = [e.kind for e in record[:7]]
@@ -1239,11 +1236,7 @@ def test_time_up_while_a_computer_goes_bankrupt_to_the_bank_waits_for_the_auctio
     s.wait_until(lambda x: any(e.kind == "sell" for e in x.events()), 1200, "BOB's first sale")
     _time_up_in(s, 3)
     for site in ("Old Kent Rd.", "Whitechapel Rd."):
-        s.wait_until(lambda x, site=site: x.in_message(f"AUCTION: {site}: highest"), 1500,
-                     f"the auction of {site}")
-        s.wait_input(300)
-        assert "0:00" in s.text() and not any(e.kind == "game_end" for e in s.events())
-        s.tap("ENTER")
+        _close_auction_when_time_is_up(s, site)
     _the_end(s)
     record = _from(s.events(), "sell")
     kinds = [e.kind for e in record[:11]]
