@@ -93,23 +93,26 @@ def test_a_key_pressed_with_another_player_s_key_is_pressed_again(
         assert BOBS_THROW in message_of(jostled.node.machine, game_symbols())
 
 
-def test_a_game_typist_bids_at_an_auction_on_the_line_the_game_asks_it() -> None:
+@pytest.mark.parametrize("names", [("ANNE", "BOB"), ("R2D2", "J.R.")])
+def test_a_game_typist_bids_at_an_auction_on_the_line_the_game_asks_it(
+        names: tuple[str, str]) -> None:
     """ANNE (£200) declines Whitechapel Road (£60: it would leave her under the £150 she
     keeps); at the Bank's auction each game typist bids by its number and types its amount on
     the line the game asks it on, "1 ANNE bids £" (issue 45 gave the bidder's name a line of
     its own, which the typist no longer recognised: ANNE's number typed, her amount never, and
     the game waited there for ever). Both press their numbers at once and the one keyboard
     reads BOB's; they raise each other in tens, ANNE up to the £50 she can spare (£60 is
-    past it); ANNE, whose turn it is, closes it, and BOB buys it for £50."""
+    past it); ANNE, whose turn it is, closes it, and BOB buys it for £50. The same with
+    names holding digits and punctuation, which the game's name field takes."""
     from tests.game.test_table import game  # (the table tests' setup of a human game)
 
-    s = game("ANNE", "BOB")
+    s = game(*names)
     with s.position() as pos:
         pos.cash(1, 200)
     s.rig_dice(1, 2)  # ANNE from GO to Whitechapel Road
     symbols = game_symbols()
-    typists = [scripted.GameTypist(symbols, [], number=1, name="ANNE"),
-               scripted.GameTypist(symbols, [], number=2, name="BOB")]
+    typists = [scripted.GameTypist(symbols, [], number=k + 1, name=name)
+               for k, name in enumerate(names)]
     node = Node(s.machine, frame=s.machine.frame, next_local=s.machine.frame)
     for _ in range(3000):
         if any(e.kind == "auction" for e in s.events()):
@@ -124,5 +127,5 @@ def test_a_game_typist_bids_at_an_auction_on_the_line_the_game_asks_it() -> None
                                   [t.answers for t in typists])
     assert bids == [(2, 30), (1, 40), (2, 50)], bids
     assert [(kind, d) for _f, kind, d in typists[0].answers] == [
-        ("throw", "Turn of 1 ANNE. D to throw."), ("decline", "Whitechapel Rd."),
+        ("throw", f"Turn of 1 {names[0]}. D to throw."), ("decline", "Whitechapel Rd."),
         ("bid", "40"), ("close", "Whitechapel Rd.")], typists[0].answers

@@ -200,10 +200,10 @@ _TURN = re.compile(r"Turn of (\d) ")
 _AUCTION = re.compile(r"Bidder's number, or ENTER to (?:close|sell):")
 _AUCTION_SQUARE = re.compile(r"AUCTION: (.+?):")
 _HIGHEST = re.compile(rf"highest {POUND}(\d+) by (\d) ")
-#: A human bidder's amount being typed: his number and name echoed on a line of their own
-#: ("1 ANNE bids £", issue 45), the field (digits, then dots). (The name is optional: a
-#: name is letters, so another number's "2 BOB." before it cannot be taken for the bidder.)
-_BIDDING = re.compile(rf"(?:^|\s)(\d)(?: [^\d{POUND}.:]+)? bids {POUND} ?(\d*)\.*$")
+#: A human bidder's amount being typed: the whole message is his number and name ("1 ANNE
+#: bids £", auction.asm shows it alone: issue 45), then the field (digits, then dots). A name
+#: may hold any character the game's name field takes (letters, digits, punctuation).
+_BIDDING = re.compile(rf"^(\d) .+ bids {POUND} ?(\d*)\.*$")
 _OWES = re.compile(r"(\d) \S+ owes .*Q: the computer chooses")
 #: A mortgaged property handed over (a bankruptcy's): its new owner may lift the mortgage.
 _LIFT = re.compile(rf"(\d) \S+ pays the Bank 10% interest, .* Lift it now for {POUND}(\d+)\? "
@@ -219,7 +219,8 @@ class GameTypist(Typist):
     auction up to the price and his cash less ``keep``, ENTER to close his own auction
     when nobody bids, his Get Out of Jail Free card, a fine he can spare, Q to let the
     computer raise money he is short of, Y to lift a mortgage handed to him if he can spare
-    the loan. What he did is counted for test messages."""
+    the loan. What he did is counted for test messages. (Names may hold digits and
+    punctuation; a name with a space is not read where a pattern takes it as one word.)"""
 
     number: int = 1
     name: str = ""
